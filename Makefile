@@ -1,0 +1,190 @@
+# isect: exact-reference checking of 3D intersection tests.  `make help` lists
+# every target and variable.  Builds go under $(BUILD)/<flag set>/.
+
+CC       ?= cc
+CLANG    ?= clang
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BUILD    ?= build
+SECONDS  ?= 60
+QUERY    ?= ray_triangle
+TARGET   ?= fast
+FUZZ_SECONDS ?= 5
+# A user's adapter file (docs/targets.md) built into isect, the fuzzers and the tests.
+USER_TARGET ?=
+
+# The project's flags sit beside the user's CFLAGS, never replace them.
+# -ffp-contract=off: no fused multiply-adds, so gcc and clang round alike.
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
+ISECT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -fno-fast-math $(WARN) \
+               -Ifast -Iref -Ioracle -Icli -Ifuzz -MMD -MP
+ifneq ($(USER_TARGET),)
+ISECT_CFLAGS += -DISECT_USER_TARGET
+endif
+OPT_release = -O2 -g
+OPT_asan    = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OPT_pic     = -O2 -g -fPIC
+OPT_cov     = -O0 -g --coverage
+LIBS     = -lmpfr -lgmp -lm
+
+FAST_SRC   = $(wildcard fast/*.c)
+REF_SRC    = $(wildcard ref/*.c)
+ORACLE_SRC = $(wildcard oracle/*.c) $(wildcard fuzz/zoo/*.c) $(USER_TARGET)
+CLI_SRC    = $(wildcard cli/*.c)
+TEST_SRC   = $(wildcard tests/test_*.c)
+FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+
+obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+
+.PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
+        replay-check fuzz-check
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/release/libisect.a $(BUILD)/pic/libisect.so $(BUILD)/release/libisect_ref.a $(BUILD)/isect
+
+# ---- compilation, one directory per flag set ------------------------------
+define flagset
+$(BUILD)/$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(ISECT_CFLAGS) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/libisect.a: $(call obj,$(1),$(FAST_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+$(BUILD)/$(1)/libisect_ref.a: $(call obj,$(1),$(REF_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+$(BUILD)/$(1)/liboracle.a: $(call obj,$(1),$(ORACLE_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+$(BUILD)/$(1)/isect: $(call obj,$(1),$(CLI_SRC)) $(BUILD)/$(1)/liboracle.a $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
+	$$(CC) $$(OPT_$(1)) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
+endef
+$(foreach s,release asan pic cov,$(eval $(call flagset,$(s))))
+
+LIBS_FOR = $(BUILD)/$(1)/liboracle.a $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
+
+$(BUILD)/isect: $(BUILD)/release/isect
+	ln -sf release/isect $@
+
+$(BUILD)/pic/libisect.so: $(call obj,pic,$(FAST_SRC))
+	$(CC) -shared -Wl,-soname,libisect.so.0 $(LDFLAGS) -o $@ $^ -lm
+
+# ---- tests ----------------------------------------------------------------
+$(BUILD)/asan/tests/%: $(BUILD)/asan/tests/%.o $(call LIBS_FOR,asan)
+	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcriterion $(LIBS)
+
+TEST_BINS = $(patsubst tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
+
+unit-tests: $(TEST_BINS)
+	@set -e; for t in $(TEST_BINS); do echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t --jobs=1 -q || exit 1; done
+
+cli-tests: $(BUILD)/asan/isect
+	ISECT=$(BUILD)/asan/isect sh tests/cli.sh
+
+corpus-check: $(BUILD)/asan/isect
+	$(BUILD)/asan/isect check corpus/
+
+# The fuzz harnesses built with gcc against the replay driver replay corpus/.
+$(BUILD)/asan/replay_%: $(BUILD)/asan/fuzz/fuzz_%.o $(BUILD)/asan/fuzz/harness.o $(BUILD)/asan/fuzz/mutator.o \
+                        $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
+	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+replay-check: $(patsubst %,$(BUILD)/asan/replay_%,$(FUZZ_QUERIES))
+	@set -e; for q in $(FUZZ_QUERIES); do $(BUILD)/asan/replay_$$q corpus/$$q; done
+
+# With clang present, each libFuzzer harness is built and runs briefly on fast.
+fuzz-check:
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory fuzz && \
+	  for q in $(FUZZ_QUERIES); do \
+	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
+	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
+
+check: all unit-tests cli-tests corpus-check replay-check fuzz-check
+	@echo "make check: all passed"
+
+# ---- fuzzing (clang, libFuzzer) -------------------------------------------
+FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -ffp-contract=off -fno-fast-math \
+              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ifast -Iref -Ioracle -Icli -Ifuzz \
+              $(if $(USER_TARGET),-DISECT_USER_TARGET)
+FUZZ_LIB_SRC = $(FAST_SRC) $(REF_SRC) $(ORACLE_SRC) fuzz/harness.c fuzz/mutator.c
+
+$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(wildcard fuzz/*.h oracle/*.h ref/*.h fast/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(CFLAGS) -o $@ $< $(FUZZ_LIB_SRC) $(LIBS)
+
+fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES))
+
+fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
+	sh fuzz/run.sh $(BUILD) $(QUERY) $(TARGET) $(SECONDS) 0
+
+# ---- bench ----------------------------------------------------------------
+$(BUILD)/release/bench: $(call obj,release,$(wildcard bench/*.c)) $(call LIBS_FOR,release)
+	$(CC) $(OPT_release) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+bench: $(BUILD)/release/bench
+	$(BUILD)/release/bench
+
+# ---- install --------------------------------------------------------------
+define pcfile
+prefix=$(PREFIX)
+libdir=$${prefix}/lib
+includedir=$${prefix}/include
+
+Name: $(1)
+Description: $(2)
+Version: 0.1.0
+Libs: -L$${libdir} -l$(1) $(3)
+Cflags: -I$${includedir}/isect
+endef
+export PC_ISECT = $(call pcfile,isect,binary32 3D intersection tests with an accuracy contract,-lm)
+export PC_REF = $(call pcfile,isect_ref,exact reference of the isect queries (GMP/MPFR),-lmpfr -lgmp -lm)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include/isect $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 fast/isect.h ref/isect_ref.h ref/exact.h ref/interval.h $(DESTDIR)$(PREFIX)/include/isect/
+	install -m 644 $(BUILD)/release/libisect.a $(BUILD)/release/libisect_ref.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/pic/libisect.so $(DESTDIR)$(PREFIX)/lib/libisect.so.0
+	ln -sf libisect.so.0 $(DESTDIR)$(PREFIX)/lib/libisect.so
+	install -m 755 $(BUILD)/release/isect $(DESTDIR)$(PREFIX)/bin/isect
+	printf '%s\n' "$$PC_ISECT" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect.pc
+	printf '%s\n' "$$PC_REF" > $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/isect
+	rm -f $(DESTDIR)$(PREFIX)/lib/libisect.a $(DESTDIR)$(PREFIX)/lib/libisect_ref.a \
+	      $(DESTDIR)$(PREFIX)/lib/libisect.so $(DESTDIR)$(PREFIX)/lib/libisect.so.0 \
+	      $(DESTDIR)$(PREFIX)/bin/isect $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect.pc \
+	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
+
+# ---- dependencies ---------------------------------------------------------
+DEB_PACKAGES = make gcc libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES); \
+	else echo "run as root, or: sudo apt-get install -y $(DEB_PACKAGES)"; fi
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@echo "targets:"
+	@echo "  all (default)  build/release/libisect.a, build/pic/libisect.so, build/release/libisect_ref.a, build/isect"
+	@echo "  check          unit tests (ASan+UBSan), CLI tests, corpus check and replay, a short fuzz run"
+	@echo "  deps           install the Debian packages (as root; otherwise prints the apt-get line)"
+	@echo "  fuzz           build the libFuzzer harnesses with clang into $(BUILD)/fuzz/"
+	@echo "  fuzz-run       fuzz QUERY against TARGET for SECONDS; findings go to findings/QUERY/"
+	@echo "  bench          ns per query for fast and ref, ratios to a plain Moller-Trumbore"
+	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
+	@echo "  uninstall      remove what install put there"
+	@echo "  clean          remove $(BUILD)/"
+	@echo "variables:"
+	@echo "  CC=$(CC) CLANG=$(CLANG) CFLAGS=$(CFLAGS) LDFLAGS=$(LDFLAGS)"
+	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
+	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
+	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
+	@echo "  USER_TARGET=path/to/adapter.c (a target of your own, docs/targets.md)"
+	@echo "queries with a harness: $(FUZZ_QUERIES)"
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

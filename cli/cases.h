@@ -1,0 +1,42 @@
+/* cli/cases.h: shared helpers of the isect subcommands. */
+#ifndef ISECT_CLI_CASES_H
+#define ISECT_CLI_CASES_H
+
+#include "casefile.h"
+#include "judge.h"
+#include "targets.h"
+
+#include <stdio.h>
+
+/* Collects the .case files named by paths (directories are walked
+ * recursively, in sorted order) and reads them all.  Prints each error to
+ * stderr; returns the number of errors. */
+typedef struct {
+    isect_casefile *files;
+    size_t n;
+} isect_corpus;
+
+int corpus_load(isect_corpus *c, char **paths, int npaths);
+void corpus_free(isect_corpus *c);
+
+/* Parses the --target options: NULL-terminated list; "all" selects every
+ * target.  Returns -1 (after printing) on an unknown name. */
+int targets_select(const isect_target **sel, size_t *nsel, const char *name);
+
+/* One evaluated (case, target) pair. */
+typedef struct {
+    double out[ISECT_MAX_OUT];
+    isect_judgement j;
+} isect_row;
+
+/* Runs ref on a case; returns its status. */
+int run_ref(const isect_case *k, double *out);
+/* Runs and judges a target on a case; returns 0, or -1 if the target does not
+ * support the query. */
+int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, isect_row *row);
+
+void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,
+              const double *out, int ref_status, const isect_row *row);
+void print_number_json(FILE *f, double x);
+
+#endif

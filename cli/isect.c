@@ -1,0 +1,422 @@
+/* cli/isect.c: the isect command.  Exit status: 0 all agree or tolerated,
+ * 1 a discrepancy, an invalid answer or a failed expect, 2 bad input or usage. */
+#include "cases.h"
+#include "isect_ref.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EXIT_FOUND 1
+#define EXIT_USAGE 2
+
+static const char *const usage_main =
+    "usage: isect COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "Exact-reference checking of 3D intersection tests.\n"
+    "\n"
+    "commands:\n"
+    "  list                      the query catalog: fields and outputs\n"
+    "  targets                   implementations that can be judged\n"
+    "  eval [--target T]... [--json] FILE|DIR...\n"
+    "                            run ref and targets on .case files\n"
+    "  check [--target T]... FILE|DIR...\n"
+    "                            judge targets against ref, verify expect lines\n"
+    "  fmt [--check|--stdout] FILE...\n"
+    "                            rewrite .case files canonically\n"
+    "\n"
+    "'isect COMMAND --help' describes a command.  Exit status: 0 all agree or\n"
+    "tolerated; 1 a discrepancy, an invalid answer or a failed expect; 2 bad\n"
+    "input or usage.\n";
+
+static int usage_error(const char *cmd, const char *msg)
+{
+    fprintf(stderr, "isect %s: %s\nTry 'isect %s --help'.\n", cmd, msg, cmd);
+    return EXIT_USAGE;
+}
+
+/* Parses the options shared by eval and check. */
+typedef struct {
+    const isect_target *sel[64];
+    size_t nsel;
+    int json;
+    int first_arg;
+} run_opts;
+
+static int parse_run_opts(int argc, char **argv, const char *cmd, const char *help, int allow_json, run_opts *o)
+{
+    static const struct option longs[] = {
+        {"target", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    optind = 1;
+    opterr = 0;
+    for (int ch; (ch = getopt_long(argc, argv, "+t:jh", longs, NULL)) != -1;) {
+        switch (ch) {
+        case 't':
+            if (o->nsel + isect_targets_size > sizeof o->sel / sizeof *o->sel)
+                return usage_error(cmd, "too many --target options");
+            if (targets_select(o->sel, &o->nsel, optarg))
+                return EXIT_USAGE;
+            break;
+        case 'j':
+            if (!allow_json)
+                return usage_error(cmd, "unknown option '--json'");
+            o->json = 1;
+            break;
+        case 'h':
+            fputs(help, stdout);
+            exit(0);
+        default: {
+            char msg[128];
+            snprintf(msg, sizeof msg, "unknown or incomplete option '%s'", argv[optind - 1]);
+            return usage_error(cmd, msg);
+        }
+        }
+    }
+    if (optind >= argc)
+        return usage_error(cmd, "no FILE or DIR given");
+    if (!o->nsel)
+        o->sel[o->nsel++] = isect_target_find("fast");
+    o->first_arg = optind;
+    return 0;
+}
+
+static int no_args(int argc, char **argv, const char *cmd, const char *help)
+{
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(help, stdout);
+        exit(0);
+    }
+    if (argc > 1)
+        return usage_error(cmd, "takes no arguments");
+    return 0;
+}
+
+/* ---- list, targets ---------------------------------------------------- */
+
+static const char *const help_list =
+    "usage: isect list [--markdown]\n\n"
+    "Prints the query catalog: each query's name, number format, input fields\n"
+    "(name[arity]) and outputs.  --markdown prints the table of the README.\n";
+
+static int cmd_list(int argc, char **argv)
+{
+    int md = argc == 2 && !strcmp(argv[1], "--markdown");
+    if (!md && no_args(argc, argv, "list", help_list))
+        return EXIT_USAGE;
+    if (md)
+        printf("| query | format | fields | outputs |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < isect_catalog_size; i++) {
+        const isect_query *q = isect_catalog[i];
+        char fields[512] = "", outs[256] = "";
+        size_t n = 0;
+        for (int f = 0; f < q->nfields; f++)
+            n += (size_t)snprintf(fields + n, sizeof fields - n, q->fields[f].arity > 1 ? "%s%s[%d]" : "%s%s",
+                                  f ? " " : "", q->fields[f].name, q->fields[f].arity);
+        n = 0;
+        for (int o = 0; o < q->noutputs; o++)
+            n += (size_t)snprintf(outs + n, sizeof outs - n, q->outputs[o].arity > 1 ? "%s%s[%d]" : "%s%s",
+                                  o ? " " : "", q->outputs[o].name, q->outputs[o].arity);
+        if (md)
+            printf("| %s | %s | %s | %s |\n", q->name, isect_format_name(q->format), fields, outs);
+        else
+            printf("%-22s %-8s %s -> %s\n  %s\n", q->name, isect_format_name(q->format), fields, outs,
+                   q->summary);
+    }
+    return 0;
+}
+
+static const char *const help_targets =
+    "usage: isect targets\n\n"
+    "Lists the targets (implementations that can be judged against ref), the\n"
+    "queries each supports and what it declares: ulps (numeric agreement) and\n"
+    "tolerance (largest severity it admits; docs/judge.md).\n";
+
+static int cmd_targets(int argc, char **argv)
+{
+    if (no_args(argc, argv, "targets", help_targets))
+        return EXIT_USAGE;
+    for (size_t i = 0; i < isect_targets_size; i++) {
+        const isect_target *t = isect_targets[i];
+        printf("%-20s %s\n", t->name, t->summary);
+        for (const isect_target_entry *e = t->entries; e->query; e++)
+            printf("  %-22s ulps %-6g tolerance %g\n", e->query, e->ulps, e->tolerance);
+    }
+    return 0;
+}
+
+/* ---- eval ---------------------------------------------------------------- */
+
+static const char *const help_eval =
+    "usage: isect eval [--target T]... [--json] FILE|DIR...\n\n"
+    "Runs ref and each target (default: fast; 'all' for every target) on every\n"
+    "case of the .case files given (directories are searched for *.case) and\n"
+    "prints the answers with the judge's verdict and severity.  --json prints\n"
+    "one JSON object per case and target (ref's rows carry \"target\": \"ref\"\n"
+    "and no verdict).  Exit status 1 if any verdict is a discrepancy or invalid.\n";
+
+static void print_outputs(const isect_query *q, const double *out)
+{
+    for (int o = 0; o < q->noutputs; o++) {
+        printf(" %s", q->outputs[o].name);
+        for (int i = 0; i < q->outputs[o].arity; i++) {
+            double v = out[isect_output_offset(q, o) + i];
+            if (q->outputs[o].kind == OUT_BOOL)
+                printf(" %d", v != 0);
+            else
+                printf(" %.9g", v);
+        }
+    }
+}
+
+static int is_bad(const isect_row *row)
+{
+    return row->j.verdict == VERDICT_DISCREPANCY || row->j.verdict == VERDICT_INVALID;
+}
+
+static int cmd_eval(int argc, char **argv)
+{
+    run_opts o;
+    int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &o);
+    if (r)
+        return r;
+    isect_corpus c;
+    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
+        corpus_free(&c);
+        return EXIT_USAGE;
+    }
+    int found = 0;
+    for (size_t f = 0; f < c.n; f++) {
+        const isect_casefile *cf = &c.files[f];
+        for (size_t i = 0; i < cf->n; i++) {
+            const isect_case *k = &cf->cases[i];
+            double ref_out[ISECT_MAX_OUT];
+            int st = run_ref(k, ref_out);
+            if (o.json)
+                json_row(stdout, cf->path, i, k, "ref", ref_out, st, NULL);
+            else {
+                printf("%s:%d: %s\n  %-14s", cf->path, k->line, k->query->name, "ref");
+                if (st == REF_OK)
+                    print_outputs(k->query, ref_out);
+                else
+                    printf(" invalid input");
+                printf("\n");
+            }
+            for (size_t t = 0; t < o.nsel; t++) {
+                isect_row row;
+                if (run_target(k, o.sel[t], st, ref_out, &row)) {
+                    if (!o.json)
+                        printf("  %-14s (does not support %s)\n", o.sel[t]->name, k->query->name);
+                    continue;
+                }
+                found |= is_bad(&row);
+                if (o.json) {
+                    json_row(stdout, cf->path, i, k, o.sel[t]->name, row.out, st, &row);
+                    continue;
+                }
+                printf("  %-14s", o.sel[t]->name);
+                print_outputs(k->query, row.out);
+                printf("  -> %s", isect_verdict_name(row.j.verdict));
+                if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
+                    printf(" (severity %.3g)", row.j.severity);
+                if (row.j.why)
+                    printf(" (%s)", row.j.why);
+                printf("\n");
+            }
+        }
+    }
+    corpus_free(&c);
+    return found ? EXIT_FOUND : 0;
+}
+
+/* ---- check --------------------------------------------------------------- */
+
+static const char *const help_check =
+    "usage: isect check [--target T]... FILE|DIR...\n\n"
+    "Verifies every 'expect' line against ref's exact answer, and judges each\n"
+    "target (default: fast; 'all' for every target) against ref.  Prints one\n"
+    "line per problem (file:line) and a summary.  Exit status 1 if an expect\n"
+    "fails or a verdict is a discrepancy or invalid, 2 on bad input.\n";
+
+static int check_expects(const isect_casefile *cf, const isect_case *k, int st, const double *ref_out)
+{
+    const isect_query *q = k->query;
+    int failed = 0;
+    if (k->expect_valid >= 0 && k->expect_valid != (st == REF_OK)) {
+        printf("%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
+               k->expect_valid, st == REF_OK ? "valid" : "invalid");
+        failed++;
+    }
+    for (int o = 0; o < q->noutputs; o++) {
+        if (!k->expect[o])
+            continue;
+        int at = isect_output_offset(q, o);
+        for (int i = 0; i < q->outputs[o].arity; i++) {
+            double want = k->expect_value[at + i], got = ref_out[at + i];
+            int same = q->outputs[o].kind == OUT_BOOL ? (want != 0) == (got != 0) : want == got;
+            if (st != REF_OK || !same) {
+                char w[64], g[64];
+                isect_format_hex(w, sizeof w, want);
+                isect_format_hex(g, sizeof g, got);
+                printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
+                       q->outputs[o].name, w, want, g, got, st != REF_OK ? " [invalid input]" : "");
+                failed++;
+                break;
+            }
+        }
+    }
+    return failed;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    run_opts o;
+    int r = parse_run_opts(argc, argv, "check", help_check, 0, &o);
+    if (r)
+        return r;
+    isect_corpus c;
+    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
+        corpus_free(&c);
+        return EXIT_USAGE;
+    }
+    size_t ncases = 0, counts[4] = {0}, expect_failed = 0;
+    for (size_t f = 0; f < c.n; f++) {
+        const isect_casefile *cf = &c.files[f];
+        for (size_t i = 0; i < cf->n; i++) {
+            const isect_case *k = &cf->cases[i];
+            double ref_out[ISECT_MAX_OUT];
+            int st = run_ref(k, ref_out);
+            ncases++;
+            expect_failed += (size_t)check_expects(cf, k, st, ref_out);
+            for (size_t t = 0; t < o.nsel; t++) {
+                isect_row row;
+                if (run_target(k, o.sel[t], st, ref_out, &row))
+                    continue;
+                counts[row.j.verdict]++;
+                if (is_bad(&row)) {
+                    printf("%s:%d: %s: %s", cf->path, k->line, o.sel[t]->name, isect_verdict_name(row.j.verdict));
+                    if (row.j.why)
+                        printf(" (%s)", row.j.why);
+                    else
+                        printf(" on %s, severity %.3g", k->query->outputs[0].name, row.j.severity);
+                    printf("\n");
+                }
+            }
+        }
+    }
+    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
+           ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
+           counts[VERDICT_INVALID], expect_failed);
+    corpus_free(&c);
+    return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed) ? EXIT_FOUND : 0;
+}
+
+/* ---- fmt ----------------------------------------------------------------- */
+
+static const char *const help_fmt =
+    "usage: isect fmt [--check | --stdout] FILE...\n\n"
+    "Rewrites .case files canonically: every number as a hex float with its\n"
+    "decimal in a comment; comment lines are kept.  --stdout prints instead of\n"
+    "rewriting; --check rewrites nothing and exits 1 if a file is not canonical.\n";
+
+static int cmd_fmt(int argc, char **argv)
+{
+    int check = 0, to_stdout = 0, argi = 1;
+    for (; argi < argc && argv[argi][0] == '-'; argi++) {
+        if (!strcmp(argv[argi], "--help") || !strcmp(argv[argi], "-h")) {
+            fputs(help_fmt, stdout);
+            return 0;
+        } else if (!strcmp(argv[argi], "--check"))
+            check = 1;
+        else if (!strcmp(argv[argi], "--stdout"))
+            to_stdout = 1;
+        else if (!strcmp(argv[argi], "--")) {
+            argi++;
+            break;
+        } else {
+            char msg[128];
+            snprintf(msg, sizeof msg, "unknown option '%s'", argv[argi]);
+            return usage_error("fmt", msg);
+        }
+    }
+    if (argi >= argc)
+        return usage_error("fmt", "no FILE given");
+    if (check && to_stdout)
+        return usage_error("fmt", "--check and --stdout exclude each other");
+    int status = 0;
+    for (; argi < argc; argi++) {
+        const char *path = argv[argi];
+        char err[1024], *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem || isect_casefile_format(path, mem, err, sizeof err)) {
+            if (mem)
+                fclose(mem);
+            free(text);
+            fprintf(stderr, "%s\n", mem ? err : "out of memory");
+            return EXIT_USAGE;
+        }
+        fclose(mem);
+        if (to_stdout) {
+            fwrite(text, 1, len, stdout);
+        } else {
+            FILE *in = fopen(path, "rb");
+            char *old = malloc(len + 2);
+            size_t n = in && old ? fread(old, 1, len + 1, in) : 0;
+            if (in)
+                fclose(in);
+            int same = old && n == len && !memcmp(old, text, len);
+            free(old);
+            if (check && !same) {
+                printf("%s: not canonical\n", path);
+                status = EXIT_FOUND;
+            } else if (!check && !same) {
+                char tmp[4096];
+                snprintf(tmp, sizeof tmp, "%s.fmt-tmp", path);
+                FILE *out = fopen(tmp, "wb");
+                if (!out || fwrite(text, 1, len, out) != len || fclose(out) || rename(tmp, path)) {
+                    perror(path);
+                    remove(tmp);
+                    free(text);
+                    return EXIT_USAGE;
+                }
+            }
+        }
+        free(text);
+    }
+    return status;
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    int (*fn)(int, char **);
+} command;
+
+static const command commands[] = {
+    {"list", cmd_list}, {"targets", cmd_targets}, {"eval", cmd_eval}, {"check", cmd_check}, {"fmt", cmd_fmt},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage_main, stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "isect: unknown command '%s'\n\n%s", argv[1], usage_main);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,86 @@
+/* oracle/catalog.h: the query catalog, the one table that the command line,
+ * the judge, the fuzzers, the tests and the docs read.
+ *
+ * A query is described by its input fields and its outputs.  Values travel as
+ * flat arrays of doubles in catalog order (a field of arity 3 takes three
+ * slots); binary32 queries hold binary32 values in those doubles.
+ *
+ * Adding a query: write ref/NAME.c (ref_NAME, ref_NAME_encl), fast/NAME.c
+ * (isect_NAME), its row in catalog.c, its entry in the targets that support it
+ * (targets.c), its corpus/NAME/ folder and docs/queries/NAME.md.  docs/adding.md
+ * has the checklist.
+ */
+#ifndef ISECT_CATALOG_H
+#define ISECT_CATALOG_H
+
+#include "interval.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { ISECT_MAX_IN = 32, ISECT_MAX_OUT = 16, ISECT_MAX_FIELDS = 12 };
+
+typedef enum { FMT_F32, FMT_F64 } isect_format;
+
+/* Unit class of an input field.  The judge measures input perturbations per
+ * class, relative to the largest magnitude in the class (docs/judge.md):
+ * positions and lengths share one scale, directions (and normals) have
+ * their own since their length is arbitrary, and a ray's tmax (in units of
+ * dir) has its own. */
+typedef enum { UNIT_POS, UNIT_DIR, UNIT_PARAM, UNIT_COUNT } isect_unit;
+
+typedef struct {
+    const char *name;
+    int arity;
+    isect_unit unit;
+} isect_field;
+
+typedef enum { OUT_BOOL, OUT_REAL } isect_outkind;
+
+/* How a numeric output is compared for agreement: relative to its own
+ * magnitude, or with an absolute floor of 1 (barycentrics), or with the
+ * positional scale of the input as floor (points). */
+typedef enum { SCALE_REL, SCALE_ONE, SCALE_POS } isect_outscale;
+
+typedef struct {
+    const char *name;
+    int arity;
+    isect_outkind kind;
+    isect_outscale scale;
+} isect_output;
+
+struct isect_target;
+
+typedef struct isect_query {
+    const char *name;
+    const char *summary;
+    isect_format format;
+    int nfields;
+    isect_field fields[ISECT_MAX_FIELDS];
+    int noutputs;
+    isect_output outputs[ISECT_MAX_OUT];
+    /* Exact reference and its certified enclosure (ref/isect_ref.h). */
+    int (*ref)(const double *in, double *out);
+    void (*encl)(const iv *in, iv *out);
+    /* Run a target's function for this query (a pointer of the query's typed
+     * signature, stored as isect_any_fn) on flat inputs; write flat outputs. */
+    void (*run)(void (*fn)(void), const double *in, double *out);
+    /* Extra contract check on a target's output, beyond "no NaN on a hit":
+     * returns NULL or a description of the breach.  May be NULL. */
+    const char *(*contract)(const double *in, const double *out);
+} isect_query;
+
+extern const isect_query *const isect_catalog[];
+extern const size_t isect_catalog_size;
+
+const isect_query *isect_query_find(const char *name);
+int isect_query_nin(const isect_query *q);   /* scalar inputs */
+int isect_query_nout(const isect_query *q);  /* scalar outputs */
+int isect_query_hit_index(const isect_query *q); /* slot of the first boolean output, or -1 */
+/* First slot of input field / output i. */
+int isect_field_offset(const isect_query *q, int field);
+int isect_output_offset(const isect_query *q, int output);
+const char *isect_unit_name(isect_unit u);
+const char *isect_format_name(isect_format f);
+
+#endif

@@ -1,0 +1,154 @@
+/* oracle/judge.c: verdicts and severity; see judge.h and docs/judge.md. */
+#include "judge.h"
+
+#include "isect_ref.h"
+
+#include <math.h>
+
+const char *isect_verdict_name(isect_verdict v)
+{
+    static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid"};
+    return names[v];
+}
+
+void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_COUNT])
+{
+    double floor = q->format == FMT_F64 ? 0x1p-1074 : 0x1p-149;
+    for (int u = 0; u < UNIT_COUNT; u++)
+        S[u] = floor;
+    for (int f = 0, k = 0; f < q->nfields; f++)
+        for (int j = 0; j < q->fields[f].arity; j++, k++)
+            if (isfinite(in[k]) && fabs(in[k]) > S[q->fields[f].unit])
+                S[q->fields[f].unit] = fabs(in[k]);
+}
+
+/* True when, for every valid input within radius rho (units of 2^-24 S) of
+ * in, the exact answer differs from tgt_out in at least one counted slot. */
+static bool certified(const isect_query *q, const double *in, const double S[UNIT_COUNT], double rho,
+                      const double *tgt_out, const bool *count)
+{
+    iv box[ISECT_MAX_IN], enc[ISECT_MAX_OUT];
+    for (int f = 0, k = 0; f < q->nfields; f++)
+        for (int j = 0; j < q->fields[f].arity; j++, k++) {
+            /* r is rounded up so that the box holds at least the radius. */
+            double r = nextafter(rho * 0x1p-24 * S[q->fields[f].unit], INFINITY);
+            box[k] = isfinite(in[k]) ? iv_add(iv_point(in[k]), iv_make(-r, r)) : iv_point(in[k]);
+        }
+    q->encl(box, enc);
+    int nout = isect_query_nout(q);
+    for (int k = 0; k < nout; k++)
+        if (count[k] && !iv_contains(enc[k], tgt_out[k]))
+            return true;
+    return false;
+}
+
+double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed)
+{
+    double S[UNIT_COUNT];
+    isect_input_scales(q, in, S);
+    bool count[ISECT_MAX_OUT] = {0};
+    int hit = isect_query_hit_index(q);
+    for (int k = 0; k < isect_query_nout(q); k++)
+        count[k] = disputed[k];
+    if (hit >= 0) {
+        count[hit] = true;
+        /* On a target's miss its numeric outputs carry no claim. */
+        if (tgt_out[hit] == 0)
+            for (int k = 0; k < isect_query_nout(q); k++)
+                count[k] = k == hit;
+    }
+
+    /* Enclosures grow with the box (inclusion monotonicity), so the set of
+     * certified radii is an interval [0, rho*]: find the largest power of two
+     * in it, then bisect between it and the next one. */
+    int lo_exp = -30, hi_exp = 60;
+    if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count))
+        return 0;
+    int k = lo_exp;
+    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count))
+        k++;
+    if (k == hi_exp)
+        return ISECT_SEVERITY_MAX;
+    double lo = ldexp(1, k), hi = ldexp(1, k + 1);
+    for (int i = 0; i < 12; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (certified(q, in, S, mid, tgt_out, count))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static bool close_enough(const isect_query *q, int out_index, double y, double r, double ulps, const double *S)
+{
+    if (y == r)
+        return true;
+    if (isnan(y) || isnan(r) || isinf(y) || isinf(r))
+        return false;
+    double scale = fabs(r);
+    switch (q->outputs[out_index].scale) {
+    case SCALE_ONE:
+        scale = fmax(scale, 1);
+        break;
+    case SCALE_POS:
+        scale = fmax(scale, S[UNIT_POS]);
+        break;
+    case SCALE_REL:
+        break;
+    }
+    return fabs(y - r) <= ulps * 0x1p-24 * scale;
+}
+
+isect_judgement isect_judge(const isect_query *q, const double *in, int ref_status, const double *ref_out,
+                            const double *tgt_out, double ulps, double tolerance)
+{
+    isect_judgement j = {VERDICT_AGREE, 0, -1, NULL};
+    int nout = isect_query_nout(q), hit = isect_query_hit_index(q);
+    bool tgt_hit = hit < 0 || tgt_out[hit] != 0;
+
+    /* The target's own contract comes first. */
+    if (tgt_hit)
+        for (int k = 0; k < nout; k++)
+            if (isnan(tgt_out[k])) {
+                j.verdict = VERDICT_INVALID;
+                j.why = "NaN in an output on a hit";
+                j.slot = k;
+                return j;
+            }
+    if (q->contract && ref_status == REF_OK) {
+        const char *why = q->contract(in, tgt_out);
+        if (why) {
+            j.verdict = VERDICT_INVALID;
+            j.why = why;
+            return j;
+        }
+    }
+    if (ref_status != REF_OK)
+        return j; /* invalid input: nothing to compare */
+
+    bool disputed[ISECT_MAX_OUT] = {0};
+    bool any = false;
+    if (hit >= 0 && (tgt_out[hit] != 0) != (ref_out[hit] != 0)) {
+        disputed[hit] = any = true;
+    } else if (tgt_hit) {
+        double S[UNIT_COUNT];
+        isect_input_scales(q, in, S);
+        for (int o = 0; o < q->noutputs; o++) {
+            if (q->outputs[o].kind == OUT_BOOL)
+                continue;
+            int at = isect_output_offset(q, o);
+            for (int i = 0; i < q->outputs[o].arity; i++)
+                if (!close_enough(q, o, tgt_out[at + i], ref_out[at + i], ulps, S))
+                    disputed[at + i] = any = true;
+        }
+    }
+    if (!any)
+        return j;
+    for (int k = 0; k < nout && j.slot < 0; k++)
+        if (disputed[k])
+            j.slot = k;
+    j.severity = isect_severity(q, in, tgt_out, disputed);
+    j.verdict = j.severity > tolerance ? VERDICT_DISCREPANCY : VERDICT_TOLERATED;
+    return j;
+}

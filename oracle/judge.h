@@ -1,0 +1,50 @@
+/* oracle/judge.h: judging a target's answer against ref's.
+ *
+ * Verdicts (docs/judge.md):
+ *   agree        same boolean; numeric outputs within the target's ulps;
+ *   tolerated    they differ, but an input perturbation of at most
+ *                `tolerance` units explains it;
+ *   discrepancy  no perturbation that small can explain it;
+ *   invalid      the target broke its contract on its own terms (NaN on a
+ *                hit, t outside its range, ...).
+ *
+ * Severity is a certified lower bound on the input perturbation, in units of
+ * 2^-24 * S (S the largest magnitude among the inputs of the same unit
+ * class), that would make the target's answer the exact one.  It is computed
+ * with the query's interval enclosure over boxes of growing radius, so a
+ * reported discrepancy is always real; the judge may under-estimate severity
+ * (and call a real bug tolerated at a grazing contact), never over-estimate.
+ */
+#ifndef ISECT_JUDGE_H
+#define ISECT_JUDGE_H
+
+#include "catalog.h"
+
+typedef enum { VERDICT_AGREE, VERDICT_TOLERATED, VERDICT_DISCREPANCY, VERDICT_INVALID } isect_verdict;
+
+typedef struct {
+    isect_verdict verdict;
+    double severity; /* 0 when agreeing */
+    int slot;        /* first output slot that differs, -1 if none */
+    const char *why; /* for invalid: the contract breach */
+} isect_judgement;
+
+/* The largest value severity can take: boxes are not grown beyond it. */
+#define ISECT_SEVERITY_MAX 0x1p60
+
+const char *isect_verdict_name(isect_verdict v);
+
+/* Judge tgt_out against ref_out for input in.  ref_status is ref's return
+ * value (REF_OK or REF_INVALID). */
+isect_judgement isect_judge(const isect_query *q, const double *in, int ref_status, const double *ref_out,
+                            const double *tgt_out, double ulps, double tolerance);
+
+/* Severity of the answer tgt_out at in, counting the outputs whose slots
+ * are flagged in disputed[] (and the boolean, always). */
+double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed);
+
+/* Per-unit-class scales S of an input (largest finite magnitude, at least the
+ * smallest positive value of the query's format). */
+void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_COUNT]);
+
+#endif

@@ -1,0 +1,12 @@
+/* oracle/target_fast.c: libisect as a target.  The tolerances are the error
+ * bounds derived in docs/queries/NAME.md; the fuzzers check them. */
+#include "targets.h"
+
+static const isect_target_entry entries[] = {
+    ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
+    ISECT_ENTRIES_END,
+};
+
+const isect_target isect_target_fast = {
+    "fast", "libisect, binary32 (this project)", entries,
+};

@@ -1,0 +1,124 @@
+/* ref/interval.c: outward-rounded interval arithmetic; see interval.h. */
+#include "interval.h"
+
+#include <math.h>
+
+static double down(double x) { return isnan(x) ? x : nextafter(x, -INFINITY); }
+static double up(double x) { return isnan(x) ? x : nextafter(x, INFINITY); }
+
+static iv whole(void) { return (iv){-INFINITY, INFINITY}; }
+
+iv iv_point(double x) { return (iv){x, x}; }
+iv iv_make(double lo, double hi) { return (iv){lo, hi}; }
+
+bool iv_has_nan(iv a) { return isnan(a.lo) || isnan(a.hi); }
+
+iv iv_add(iv a, iv b)
+{
+    iv r = {down(a.lo + b.lo), up(a.hi + b.hi)};
+    /* inf + -inf inside an endpoint: nothing is known. */
+    if (iv_has_nan(r) && !iv_has_nan(a) && !iv_has_nan(b))
+        return whole();
+    return r;
+}
+
+iv iv_neg(iv a) { return (iv){-a.hi, -a.lo}; }
+
+iv iv_sub(iv a, iv b) { return iv_add(a, iv_neg(b)); }
+
+/* Product of two endpoints where 0 * inf counts as 0: the endpoints stand for
+ * limits of finite values, and 0 times any finite value is 0. */
+static double emul(double x, double y)
+{
+    if (x == 0 || y == 0)
+        return 0;
+    return x * y;
+}
+
+iv iv_mul(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return (iv){NAN, NAN};
+    double p[4] = {emul(a.lo, b.lo), emul(a.lo, b.hi), emul(a.hi, b.lo), emul(a.hi, b.hi)};
+    double lo = p[0], hi = p[0];
+    for (int i = 1; i < 4; i++) {
+        if (p[i] < lo)
+            lo = p[i];
+        if (p[i] > hi)
+            hi = p[i];
+    }
+    /* An exact zero product needs no widening. */
+    return (iv){lo == 0 ? 0 : down(lo), hi == 0 ? 0 : up(hi)};
+}
+
+iv iv_sqr(iv a)
+{
+    if (iv_has_nan(a))
+        return a;
+    double l = fabs(a.lo), h = fabs(a.hi);
+    double mx = l > h ? l : h;
+    double mn = (a.lo <= 0 && a.hi >= 0) ? 0 : (l < h ? l : h);
+    return (iv){mn == 0 ? 0 : down(mn * mn), mx == 0 ? 0 : up(mx * mx)};
+}
+
+iv iv_div(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return (iv){NAN, NAN};
+    if (b.lo <= 0 && b.hi >= 0)
+        return whole();
+    double q[4] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
+    double lo = q[0], hi = q[0];
+    for (int i = 0; i < 4; i++) {
+        if (isnan(q[i])) /* inf / inf */
+            return whole();
+        if (q[i] < lo)
+            lo = q[i];
+        if (q[i] > hi)
+            hi = q[i];
+    }
+    return (iv){lo == 0 ? 0 : down(lo), hi == 0 ? 0 : up(hi)};
+}
+
+iv iv_sqrt(iv a)
+{
+    if (iv_has_nan(a) || a.hi < 0)
+        return (iv){NAN, NAN};
+    double lo = a.lo <= 0 ? 0 : down(sqrt(a.lo));
+    if (lo < 0)
+        lo = 0;
+    return (iv){lo, up(sqrt(a.hi))};
+}
+
+iv iv_hull(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return (iv){NAN, NAN};
+    return (iv){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+}
+
+bool iv_contains(iv a, double x) { return iv_has_nan(a) || (a.lo <= x && x <= a.hi); }
+bool iv_nonneg(iv a) { return !iv_has_nan(a) && a.lo >= 0; }
+bool iv_pos(iv a) { return !iv_has_nan(a) && a.lo > 0; }
+bool iv_nonpos(iv a) { return !iv_has_nan(a) && a.hi <= 0; }
+bool iv_neg_strict(iv a) { return !iv_has_nan(a) && a.hi < 0; }
+
+iv3 iv3_sub(iv3 a, iv3 b) { return (iv3){iv_sub(a.x, b.x), iv_sub(a.y, b.y), iv_sub(a.z, b.z)}; }
+
+iv3 iv3_cross(iv3 a, iv3 b)
+{
+    return (iv3){iv_sub(iv_mul(a.y, b.z), iv_mul(a.z, b.y)),
+                 iv_sub(iv_mul(a.z, b.x), iv_mul(a.x, b.z)),
+                 iv_sub(iv_mul(a.x, b.y), iv_mul(a.y, b.x))};
+}
+
+iv iv3_dot(iv3 a, iv3 b) { return iv_add(iv_add(iv_mul(a.x, b.x), iv_mul(a.y, b.y)), iv_mul(a.z, b.z)); }
+
+iv iv_bool(bool certain_true, bool certain_false)
+{
+    if (certain_true)
+        return (iv){1, 1};
+    if (certain_false)
+        return (iv){0, 0};
+    return (iv){0, 1};
+}

@@ -1,0 +1,35 @@
+/* ref/isect_ref.h: libisect_ref, the exact reference of every isect query.
+ *
+ * Each query NAME has
+ *   int  ref_NAME(const double *in, double *out);
+ *   void ref_NAME_encl(const iv *in, iv *out);
+ * `in` holds the query's input fields in catalog order, flattened (for
+ * ray_triangle: origin[3] dir[3] tmax v0[3] v1[3] v2[3], 16 values); `out` its
+ * outputs in catalog order (for ray_triangle: hit t u v), a boolean as 0 or 1.
+ * `oracle/catalog.c` is the table of fields and outputs.
+ *
+ * ref_NAME treats every input as the exact rational it denotes, decides every
+ * boolean exactly and returns each numeric output correctly rounded to double
+ * (nearest, ties to even).  It returns REF_OK, or REF_INVALID for input outside
+ * the query's domain (non-finite values, negative radii or tmax, ...), in which
+ * case out is all zeros.  On a miss every numeric output is 0.
+ *
+ * ref_NAME_encl is the certified companion the judge uses: given a box of
+ * inputs (one interval per input value), it writes for each output an interval
+ * that contains ref_NAME's exact output at every valid input point of the
+ * box (booleans as [0,0], [1,1] or [0,1]); a numeric output's interval need
+ * only hold its value at the points where the answer is a hit.  It is computed with outward-rounded
+ * interval arithmetic (interval.h), so it needs no GMP.
+ */
+#ifndef ISECT_REF_H
+#define ISECT_REF_H
+
+#include "exact.h"
+#include "interval.h"
+
+enum { REF_OK = 0, REF_INVALID = 1 };
+
+int ref_ray_triangle(const double *in, double *out);
+void ref_ray_triangle_encl(const iv *in, iv *out);
+
+#endif
