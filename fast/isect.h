@@ -55,6 +55,12 @@ typedef struct {
 bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out);
 typedef bool isect_ray_triangle_fn(isect_ray, isect_triangle, isect_ray_triangle_result *);
 
+/* ---- rays against solids ------------------------------------------------ */
+
+/* ---- swept spheres ------------------------------------------------------- */
+
+/* ---- static overlaps ----------------------------------------------------- */
+
 #ifdef __cplusplus
 }
 #endif

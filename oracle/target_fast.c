@@ -4,6 +4,9 @@
 
 static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
+    /* rays against solids */
+    /* swept spheres */
+    /* static overlaps */
     ISECT_ENTRIES_END,
 };
 

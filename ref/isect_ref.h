@@ -32,4 +32,10 @@ enum { REF_OK = 0, REF_INVALID = 1 };
 int ref_ray_triangle(const double *in, double *out);
 void ref_ray_triangle_encl(const iv *in, iv *out);
 
+/* ---- rays against solids ------------------------------------------------ */
+
+/* ---- swept spheres ------------------------------------------------------- */
+
+/* ---- static overlaps ----------------------------------------------------- */
+
 #endif
