@@ -2,11 +2,13 @@
  *
  * The scheme of Woop, Benthin and Wald (JCGT 2013): translate the vertices to
  * the ray origin, shear them so that the ray becomes the +z axis of a 2D
- * frame, and decide the hit from three 2D edge functions.  Each edge function
- * is a difference of two products; in binary32 its sign is either exact or 0
- * (rounding is monotone), and when any is 0 all three are recomputed in
- * binary64, where the products of binary32 values are exact, so the signs are
- * exact for the transformed vertices.  Since every vertex is transformed
+ * frame, and decide the hit from three 2D edge functions.  The transform runs
+ * in binary32.  The edge functions run in binary64, where products of two
+ * binary32 values are exact: their signs are exact for the transformed
+ * vertices (the published scheme gets there with a binary64 fallback when a
+ * binary32 edge function is 0), and, unlike binary32 edge functions, their
+ * rounding errors are too small to be amplified into t when the triangle is a
+ * sliver in ray space (docs/queries/ray_triangle.md).  Since every vertex is transformed
  * independently of the triangle it belongs to, two triangles sharing an edge
  * see the same edge function with opposite signs: watertight.
  *
@@ -37,23 +39,11 @@ static isect_vec3 scale3(isect_vec3 a, int e)
     return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)};
 }
 
-/* Decide the hit from the edge functions and the interpolated depth, in the
- * precision of `real`; writes t (in scaled units), u and v. */
-#define DECIDE(real, U, V, W, Az, Bz, Cz, tmax_s, t_out, u_out, v_out)                           \
-    do {                                                                                         \
-        if ((U < 0 || V < 0 || W < 0) && (U > 0 || V > 0 || W > 0))                              \
-            return false;                                                                        \
-        real det_ = U + V + W;                                                                   \
-        if (det_ == 0)                                                                           \
-            return false;                                                                        \
-        real T_ = U * Az + V * Bz + W * Cz;                                                      \
-        if (det_ > 0 ? (T_ < 0 || T_ > tmax_s * det_) : (T_ > 0 || T_ < tmax_s * det_))          \
-            return false;                                                                        \
-        t_out = (float)(T_ / det_);                                                              \
-        u_out = (float)(V / det_);                                                               \
-        v_out = (float)(W / det_);                                                               \
-    } while (0)
-
+/* The hit test on the ray-space vertices.  The shear runs in binary32; the
+ * edge functions and the depth run in binary64, where the products of two
+ * binary32 values are exact, so each edge function is the exact value
+ * rounded once: its sign is exact (no fallback branch is needed) and its
+ * relative error is at most 2^-53.  Writes t in scaled units, u and v. */
 static bool decide(isect_vec3 A, isect_vec3 B, isect_vec3 C, int kx, int ky, int kz, float Sx, float Sy,
                    float Sz, float tmax_s, float *t, float *u, float *v)
 {
@@ -62,20 +52,21 @@ static bool decide(isect_vec3 A, isect_vec3 B, isect_vec3 C, int kx, int ky, int
     float Cx = comp(C, kx) - Sx * comp(C, kz), Cy = comp(C, ky) - Sy * comp(C, kz);
     float Az = Sz * comp(A, kz), Bz = Sz * comp(B, kz), Cz = Sz * comp(C, kz);
 
-    float U = Cx * By - Cy * Bx;
-    float V = Ax * Cy - Ay * Cx;
-    float W = Bx * Ay - By * Ax;
-    if (U != 0 && V != 0 && W != 0) {
-        DECIDE(float, U, V, W, Az, Bz, Cz, tmax_s, *t, *u, *v);
-        return true;
-    }
-    /* Some edge function rounded to 0: products of binary32 values are exact
-     * in binary64, so the binary64 differences have exact signs. */
-    double Ud = (double)Cx * By - (double)Cy * Bx;
-    double Vd = (double)Ax * Cy - (double)Ay * Cx;
-    double Wd = (double)Bx * Ay - (double)By * Ax;
-    double Azd = Az, Bzd = Bz, Czd = Cz, tmd = tmax_s;
-    DECIDE(double, Ud, Vd, Wd, Azd, Bzd, Czd, tmd, *t, *u, *v);
+    double U = (double)Cx * By - (double)Cy * Bx;
+    double V = (double)Ax * Cy - (double)Ay * Cx;
+    double W = (double)Bx * Ay - (double)By * Ax;
+    if ((U < 0 || V < 0 || W < 0) && (U > 0 || V > 0 || W > 0))
+        return false;
+    double det = U + V + W;
+    if (det == 0)
+        return false; /* U = V = W = 0: zero area, or a ray in the triangle's plane */
+    double T = U * Az + V * Bz + W * Cz;
+    double tm = tmax_s;
+    if (det > 0 ? (T < 0 || T > tm * det) : (T > 0 || T < tm * det))
+        return false;
+    *t = (float)(T / det);
+    *u = (float)(V / det);
+    *v = (float)(W / det);
     return true;
 }
 

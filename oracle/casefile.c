@@ -275,6 +275,21 @@ static int read_line(ctx *c, void *user, int line, char **tok, int ntok, const c
     return parse_field(c, k, line, tok, ntok);
 }
 
+static int parse_buffer(ctx *c, char *buf, size_t len, isect_casefile *cf)
+{
+    memset(cf, 0, sizeof *cf);
+    int r = walk(c, buf, len, read_line, cf);
+    if (!r && cf->n)
+        r = finish_case(c, &cf->cases[cf->n - 1]);
+    if (!r && !cf->n)
+        r = fail(c, 0, "no case in file (a case starts with a 'query' line)");
+    if (!r && !(cf->path = strdup(c->path)))
+        r = fail(c, 0, "out of memory");
+    if (r)
+        isect_casefile_free(cf);
+    return r;
+}
+
 int isect_casefile_read(const char *path, isect_casefile *cf, char *err, size_t errlen)
 {
     ctx c = {path, err, errlen};
@@ -283,18 +298,25 @@ int isect_casefile_read(const char *path, isect_casefile *cf, char *err, size_t 
     char *buf = slurp(&c, &len);
     if (!buf)
         return -1;
-    int r = walk(&c, buf, len, read_line, cf);
+    int r = parse_buffer(&c, buf, len, cf);
     free(buf);
-    if (!r && cf->n)
-        r = finish_case(&c, &cf->cases[cf->n - 1]);
-    if (!r && !cf->n)
-        r = fail(&c, 0, "no case in file (a case starts with a 'query' line)");
-    if (r) {
-        isect_casefile_free(cf);
-        return -1;
+    return r;
+}
+
+int isect_casefile_parse(const char *name, const char *text, size_t len, isect_casefile *cf, char *err,
+                         size_t errlen)
+{
+    ctx c = {name, err, errlen};
+    char *buf = malloc(len + 1);
+    if (!buf) {
+        memset(cf, 0, sizeof *cf);
+        return fail(&c, 0, "out of memory");
     }
-    cf->path = strdup(path);
-    return 0;
+    memcpy(buf, text, len);
+    buf[len] = 0;
+    int r = parse_buffer(&c, buf, len, cf);
+    free(buf);
+    return r;
 }
 
 void isect_casefile_free(isect_casefile *cf)

@@ -41,6 +41,10 @@ typedef struct {
 /* Reads and validates path.  On error returns -1 and writes
  * "path:line: message" to err; returns 0 on success. */
 int isect_casefile_read(const char *path, isect_casefile *cf, char *err, size_t errlen);
+/* The same on text in memory (not NUL-terminated); name stands in for the
+ * path in messages. */
+int isect_casefile_parse(const char *name, const char *text, size_t len, isect_casefile *cf, char *err,
+                         size_t errlen);
 void isect_casefile_free(isect_casefile *cf);
 
 /* Writes one case canonically: hex floats, the decimal in a comment.

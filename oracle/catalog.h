@@ -68,6 +68,10 @@ typedef struct isect_query {
     /* Extra contract check on a target's output, beyond "no NaN on a hit":
      * returns NULL or a description of the breach.  May be NULL. */
     const char *(*contract)(const double *in, const double *out);
+    /* Query-specific structure-aware mutation for the fuzzers (fuzz/mutator.c
+     * does the generic ones): edit in (values of the query's format) using
+     * the random word r; return 0 if it did nothing.  May be NULL. */
+    int (*mutate)(double *in, unsigned long long r);
 } isect_query;
 
 extern const isect_query *const isect_catalog[];

@@ -22,6 +22,36 @@ void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_CO
                 S[q->fields[f].unit] = fabs(in[k]);
 }
 
+static bool slot_is_bool(const isect_query *q, int slot)
+{
+    for (int o = 0; o < q->noutputs; o++)
+        if (slot >= isect_output_offset(q, o) && slot < isect_output_offset(q, o + 1))
+            return q->outputs[o].kind == OUT_BOOL;
+    return false;
+}
+
+/* Can an exact output in the enclosure e be reported as y?  A target returns
+ * its numbers in the query's format, so y stands for every real that rounds
+ * to it: the enclosure is compared with the neighbours of y, a superset of
+ * its rounding preimage (for y = inf: everything beyond the largest finite
+ * value).  Taking the superset can only lower severity. */
+static bool explains(const isect_query *q, int slot, iv e, double y)
+{
+    if (slot_is_bool(q, slot) || isnan(y))
+        return iv_contains(e, y);
+    if (iv_has_nan(e))
+        return true;
+    double lo, hi;
+    if (q->format == FMT_F32) {
+        lo = nextafterf((float)y, -INFINITY);
+        hi = nextafterf((float)y, INFINITY);
+    } else {
+        lo = nextafter(y, -INFINITY);
+        hi = nextafter(y, INFINITY);
+    }
+    return e.lo <= hi && e.hi >= lo;
+}
+
 /* True when, for every valid input within radius rho (units of 2^-24 S) of
  * in, the exact answer differs from tgt_out in at least one counted slot. */
 static bool certified(const isect_query *q, const double *in, const double S[UNIT_COUNT], double rho,
@@ -37,7 +67,7 @@ static bool certified(const isect_query *q, const double *in, const double S[UNI
     q->encl(box, enc);
     int nout = isect_query_nout(q);
     for (int k = 0; k < nout; k++)
-        if (count[k] && !iv_contains(enc[k], tgt_out[k]))
+        if (count[k] && !explains(q, k, enc[k], tgt_out[k]))
             return true;
     return false;
 }
@@ -82,7 +112,10 @@ double isect_severity(const isect_query *q, const double *in, const double *tgt_
 
 static bool close_enough(const isect_query *q, int out_index, double y, double r, double ulps, const double *S)
 {
-    if (y == r)
+    /* The exact value rounded to the format of the query's outputs is the best
+     * answer a target can give, also where it overflows to inf or underflows
+     * to 0. */
+    if (y == r || (q->format == FMT_F32 && y == (double)(float)r))
         return true;
     if (isnan(y) || isnan(r) || isinf(y) || isinf(r))
         return false;
