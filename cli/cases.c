@@ -190,6 +190,8 @@ void json_row(FILE *f, const char *file, size_t index, const isect_case *k, cons
                 fputs(", ", f);
             if (q->outputs[o].kind == OUT_BOOL)
                 fputs(v[i] != 0 ? "true" : "false", f);
+            else if (q->outputs[o].kind == OUT_ENUM)
+                fprintf(f, "%d", (int)v[i]);
             else
                 print_number_json(f, v[i]);
         }

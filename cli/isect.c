@@ -167,8 +167,8 @@ static void print_outputs(const isect_query *q, const double *out)
         printf(" %s", q->outputs[o].name);
         for (int i = 0; i < q->outputs[o].arity; i++) {
             double v = out[isect_output_offset(q, o) + i];
-            if (q->outputs[o].kind == OUT_BOOL)
-                printf(" %d", v != 0);
+            if (q->outputs[o].kind != OUT_REAL)
+                printf(" %d", (int)v);
             else
                 printf(" %.9g", v);
         }

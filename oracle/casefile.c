@@ -165,6 +165,8 @@ static int parse_expect(ctx *c, isect_case *k, int line, char **tok, int ntok)
         for (int i = 0; i < q->outputs[o].arity; i++) {
             int r = q->outputs[o].kind == OUT_BOOL ? parse_bool(tok[2 + i], &k->expect_value[at + i])
                                                    : parse_value(tok[2 + i], FMT_F64, &k->expect_value[at + i]);
+            if (!r && q->outputs[o].kind == OUT_ENUM && k->expect_value[at + i] != (int)k->expect_value[at + i])
+                r = -1;
             if (r)
                 return fail(c, line, "bad %s '%s' for 'expect %s'",
                             q->outputs[o].kind == OUT_BOOL ? "boolean (0 or 1)" : "number", tok[2 + i], tok[1]);
@@ -353,7 +355,7 @@ static void write_values(FILE *f, const char *name, const double *v, int n, isec
     for (int i = 0; i < n; i++) {
         char h[64], d[64];
         if (boolean) {
-            a += (size_t)snprintf(line + a, sizeof line - a, " %d", v[i] != 0);
+            a += (size_t)snprintf(line + a, sizeof line - a, " %d", (int)v[i]);
             continue;
         }
         isect_format_hex(h, sizeof h, v[i]);
@@ -391,7 +393,7 @@ void isect_case_write(FILE *f, const isect_case *c, const char *comment)
         char name[64];
         snprintf(name, sizeof name, "expect %s", q->outputs[o].name);
         write_values(f, name, c->expect_value + isect_output_offset(q, o), q->outputs[o].arity, FMT_F64,
-                     q->outputs[o].kind == OUT_BOOL);
+                     q->outputs[o].kind != OUT_REAL);
     }
 }
 
@@ -432,9 +434,9 @@ static int format_line(ctx *c, void *user, int line, char **tok, int ntok, const
         for (int o = 0; o < q->noutputs; o++)
             if (!strcmp(tok[1], q->outputs[o].name)) {
                 double v[ISECT_MAX_OUT];
-                bool boolean = q->outputs[o].kind == OUT_BOOL;
+                bool boolean = q->outputs[o].kind != OUT_REAL;
                 for (int i = 0; i < ntok - 2; i++) {
-                    if (boolean)
+                    if (q->outputs[o].kind == OUT_BOOL)
                         parse_bool(tok[2 + i], &v[i]);
                     else
                         parse_value(tok[2 + i], FMT_F64, &v[i]);

@@ -35,7 +35,10 @@ typedef struct {
     isect_unit unit;
 } isect_field;
 
-typedef enum { OUT_BOOL, OUT_REAL } isect_outkind;
+/* OUT_BOOL: 0 or 1 (the first one is the query's hit flag); OUT_ENUM: a small
+ * integer code (e.g. a side: -1 back, 0 straddling, 1 front), compared
+ * exactly like a boolean; OUT_REAL: a number compared within ulps. */
+typedef enum { OUT_BOOL, OUT_REAL, OUT_ENUM } isect_outkind;
 
 /* How a numeric output is compared for agreement: relative to its own
  * magnitude, or with an absolute floor of 1 (barycentrics), or with the

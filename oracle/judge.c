@@ -22,11 +22,11 @@ void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_CO
                 S[q->fields[f].unit] = fabs(in[k]);
 }
 
-static bool slot_is_bool(const isect_query *q, int slot)
+static bool slot_is_discrete(const isect_query *q, int slot)
 {
     for (int o = 0; o < q->noutputs; o++)
         if (slot >= isect_output_offset(q, o) && slot < isect_output_offset(q, o + 1))
-            return q->outputs[o].kind == OUT_BOOL;
+            return q->outputs[o].kind != OUT_REAL;
     return false;
 }
 
@@ -37,7 +37,7 @@ static bool slot_is_bool(const isect_query *q, int slot)
  * value).  Taking the superset can only lower severity. */
 static bool explains(const isect_query *q, int slot, iv e, double y)
 {
-    if (slot_is_bool(q, slot) || isnan(y))
+    if (slot_is_discrete(q, slot) || isnan(y))
         return iv_contains(e, y);
     if (iv_has_nan(e))
         return true;
@@ -168,12 +168,16 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
         double S[UNIT_COUNT];
         isect_input_scales(q, in, S);
         for (int o = 0; o < q->noutputs; o++) {
-            if (q->outputs[o].kind == OUT_BOOL)
-                continue;
             int at = isect_output_offset(q, o);
-            for (int i = 0; i < q->outputs[o].arity; i++)
-                if (!close_enough(q, o, tgt_out[at + i], ref_out[at + i], ulps, S))
+            for (int i = 0; i < q->outputs[o].arity; i++) {
+                if (at + i == hit)
+                    continue;
+                bool same = q->outputs[o].kind == OUT_REAL
+                                ? close_enough(q, o, tgt_out[at + i], ref_out[at + i], ulps, S)
+                                : tgt_out[at + i] == ref_out[at + i];
+                if (!same)
                     disputed[at + i] = any = true;
+            }
         }
     }
     if (!any)
