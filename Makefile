@@ -125,6 +125,8 @@ $(BUILD)/release/bench: $(call obj,release,$(wildcard bench/*.c)) $(call LIBS_FO
 bench: $(BUILD)/release/bench
 	$(BUILD)/release/bench
 
+# ---- campaigns and reports ------------------------------------------------
+
 # ---- install --------------------------------------------------------------
 define pcfile
 prefix=$(PREFIX)

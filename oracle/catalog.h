@@ -75,6 +75,10 @@ typedef struct isect_query {
      * does the generic ones): edit in (values of the query's format) using
      * the random word r; return 0 if it did nothing.  May be NULL. */
     int (*mutate)(double *in, unsigned long long r);
+    /* The feature of the exact answer that decides it, for reports and the
+     * deduplication of findings ("face", "edge", "vertex", "miss", ...): a
+     * static string.  May be NULL (then "hit" or "miss"). */
+    const char *(*feature)(const double *in, const double *ref_out);
 } isect_query;
 
 extern const isect_query *const isect_catalog[];
