@@ -304,7 +304,7 @@ static int cmd_check(int argc, char **argv)
                     if (row.j.why)
                         printf(" (%s)", row.j.why);
                     else
-                        printf(" on %s, severity %.3g", k->query->outputs[0].name, row.j.severity);
+                        printf(" on %s, severity %.3g", isect_slot_name(k->query, row.j.slot), row.j.severity);
                     printf("\n");
                 }
             }

@@ -112,13 +112,7 @@ typedef struct {
 static signature seen[256];
 static size_t nseen;
 
-static const char *slot_name(const isect_query *q, int slot)
-{
-    for (int o = 0; o < q->noutputs; o++)
-        if (slot >= isect_output_offset(q, o) && slot < isect_output_offset(q, o + 1))
-            return q->outputs[o].name;
-    return "none";
-}
+static const char *slot_name(const isect_query *q, int slot) { return isect_slot_name(q, slot); }
 
 static void mkdirs(const char *path)
 {

@@ -51,6 +51,20 @@ int isect_query_hit_index(const isect_query *q)
     return -1;
 }
 
+int isect_output_of_slot(const isect_query *q, int slot)
+{
+    for (int o = 0; o < q->noutputs; o++)
+        if (slot >= isect_output_offset(q, o) && slot < isect_output_offset(q, o + 1))
+            return o;
+    return -1;
+}
+
+const char *isect_slot_name(const isect_query *q, int slot)
+{
+    int o = isect_output_of_slot(q, slot);
+    return o < 0 ? "none" : q->outputs[o].name;
+}
+
 const char *isect_unit_name(isect_unit u)
 {
     static const char *const names[] = {"position", "direction", "parameter"};

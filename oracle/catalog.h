@@ -91,6 +91,10 @@ int isect_query_hit_index(const isect_query *q); /* slot of the first boolean ou
 /* First slot of input field / output i. */
 int isect_field_offset(const isect_query *q, int field);
 int isect_output_offset(const isect_query *q, int output);
+/* Index of the output that holds scalar slot `slot`, or -1. */
+int isect_output_of_slot(const isect_query *q, int slot);
+/* Its name, or "none". */
+const char *isect_slot_name(const isect_query *q, int slot);
 const char *isect_unit_name(isect_unit u);
 const char *isect_format_name(isect_format f);
 

@@ -22,14 +22,6 @@ void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_CO
                 S[q->fields[f].unit] = fabs(in[k]);
 }
 
-static bool slot_is_discrete(const isect_query *q, int slot)
-{
-    for (int o = 0; o < q->noutputs; o++)
-        if (slot >= isect_output_offset(q, o) && slot < isect_output_offset(q, o + 1))
-            return q->outputs[o].kind != OUT_REAL;
-    return false;
-}
-
 /* Can an exact output in the enclosure e be reported as y?  A target returns
  * its numbers in the query's format, so y stands for every real that rounds
  * to it: the enclosure is compared with the neighbours of y, a superset of
@@ -37,7 +29,8 @@ static bool slot_is_discrete(const isect_query *q, int slot)
  * value).  Taking the superset can only lower severity. */
 static bool explains(const isect_query *q, int slot, iv e, double y)
 {
-    if (slot_is_discrete(q, slot) || isnan(y))
+    int o = isect_output_of_slot(q, slot);
+    if ((o >= 0 && q->outputs[o].kind != OUT_REAL) || isnan(y))
         return iv_contains(e, y);
     if (iv_has_nan(e))
         return true;
