@@ -35,20 +35,31 @@ static double emul(double x, double y)
     return x * y;
 }
 
+/* Outward-rounded hull of four endpoint results; zero[i] marks a result that
+ * is exactly 0 (a zero factor or numerator), which needs no widening.  A
+ * result that is 0 only because it underflowed is widened like any other. */
+static iv hull4(const double p[4], const bool zero[4])
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        if (isnan(p[i]))
+            return whole();
+        double l = zero[i] ? 0 : down(p[i]), h = zero[i] ? 0 : up(p[i]);
+        if (l < lo)
+            lo = l;
+        if (h > hi)
+            hi = h;
+    }
+    return (iv){lo, hi};
+}
+
 iv iv_mul(iv a, iv b)
 {
     if (iv_has_nan(a) || iv_has_nan(b))
         return (iv){NAN, NAN};
     double p[4] = {emul(a.lo, b.lo), emul(a.lo, b.hi), emul(a.hi, b.lo), emul(a.hi, b.hi)};
-    double lo = p[0], hi = p[0];
-    for (int i = 1; i < 4; i++) {
-        if (p[i] < lo)
-            lo = p[i];
-        if (p[i] > hi)
-            hi = p[i];
-    }
-    /* An exact zero product needs no widening. */
-    return (iv){lo == 0 ? 0 : down(lo), hi == 0 ? 0 : up(hi)};
+    bool z[4] = {a.lo == 0 || b.lo == 0, a.lo == 0 || b.hi == 0, a.hi == 0 || b.lo == 0, a.hi == 0 || b.hi == 0};
+    return hull4(p, z);
 }
 
 iv iv_sqr(iv a)
@@ -67,17 +78,9 @@ iv iv_div(iv a, iv b)
         return (iv){NAN, NAN};
     if (b.lo <= 0 && b.hi >= 0)
         return whole();
-    double q[4] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
-    double lo = q[0], hi = q[0];
-    for (int i = 0; i < 4; i++) {
-        if (isnan(q[i])) /* inf / inf */
-            return whole();
-        if (q[i] < lo)
-            lo = q[i];
-        if (q[i] > hi)
-            hi = q[i];
-    }
-    return (iv){lo == 0 ? 0 : down(lo), hi == 0 ? 0 : up(hi)};
+    double q[4] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi}; /* inf / inf is NaN: whole */
+    bool z[4] = {a.lo == 0, a.lo == 0, a.hi == 0, a.hi == 0};
+    return hull4(q, z);
 }
 
 iv iv_sqrt(iv a)
