@@ -72,7 +72,9 @@ static int add_path(isect_corpus *c, const char *path, int depth)
             return errors + 1;
         }
         names = nn;
-        snprintf(full, len, "%s/%s", path, e->d_name);
+        size_t plen = strlen(path);
+        snprintf(full, len, "%.*s/%s", (int)(plen > 1 && path[plen - 1] == '/' ? plen - 1 : plen), path,
+                 e->d_name);
         names[n++] = full;
     }
     closedir(d);
