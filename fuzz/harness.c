@@ -7,12 +7,16 @@
 #include "judge.h"
 #include "targets.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 void isect_fuzz_fail(const char *file, int line, const char *msg)
 {
@@ -105,7 +109,7 @@ static void select_target(const isect_query *q)
 /* ---- findings ------------------------------------------------------------ */
 
 typedef struct {
-    char key[160];
+    char key[200];
     double severity;
 } signature;
 
@@ -137,10 +141,63 @@ static void describe(FILE *f, const isect_query *q, const char *who, const doubl
     }
 }
 
-/* Writes the reproducer atomically (temporary file, then rename), so an
- * interrupted run never leaves half a file; returns 0 on success. */
+/* Wall-clock time in seconds since the epoch. */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The feature of ref's exact answer (face, edge, vertex, ...; the query's
+ * hook, else hit or miss), as a word fit for a file name. */
+static void feature_of(const isect_query *q, const double *in, int ref_status, const double *ref_out, char *buf,
+                       size_t len)
+{
+    int hit = isect_query_hit_index(q);
+    const char *f = ref_status != REF_OK ? "invalid_input"
+                    : q->feature         ? q->feature(in, ref_out)
+                    : hit >= 0 && ref_out[hit] == 0 ? "miss"
+                                                    : "hit";
+    snprintf(buf, len, "%s", f && *f ? f : "none");
+    for (char *p = buf; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            *p = '_';
+}
+
+/* Reads the severity and the first-found time of a reproducer already on
+ * disk (its `# isect-finding:` line); returns 0 if there is one. */
+static int read_finding_header(const char *path, double *severity, double *first)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[1024];
+    int found = -1;
+    while (found && fgets(line, sizeof line, f) && line[0] == '#') {
+        if (strncmp(line, "# isect-finding:", 16))
+            continue;
+        const char *s = strstr(line, " severity="), *t = strstr(line, " first=");
+        if (s && t) {
+            *severity = strtod(s + 10, NULL);
+            *first = strtod(t + 7, NULL);
+            found = 0;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* Writes the reproducer atomically (a temporary file of this process, then
+ * rename), so an interrupted run never leaves half a file; returns 0 on
+ * success.  Its header says who found what, in words and on one
+ * machine-readable line (`# isect-finding: key=value ...`, read by
+ * `isect report`): first is when this signature was first found, found when
+ * this reproducer was (seconds since the epoch), elapsed the time since
+ * ISECT_CAMPAIGN_START when that is set. */
 static int write_finding(const char *path, const isect_query *q, const double *in, int ref_status,
-                         const double *ref_out, const double *out, const isect_judgement *j)
+                         const double *ref_out, const double *out, const isect_judgement *j, const char *feature,
+                         double first, double found)
 {
     isect_case k;
     memset(&k, 0, sizeof k);
@@ -156,22 +213,29 @@ static int write_finding(const char *path, const isect_query *q, const double *i
             for (int i = 0; i < q->outputs[o].arity; i++)
                 k.expect_value[isect_output_offset(q, o) + i] = ref_out[isect_output_offset(q, o) + i];
         }
-    char *text = NULL, tmp[1100];
+    char *text = NULL, tmp[1100], sev[64];
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (!m)
         return -1;
-    fprintf(m, "found by the isect fuzzer: target %s, verdict %s, severity %.6g, on %s%s%s\n", target->name,
-            isect_verdict_name(j->verdict), j->severity, slot_name(q, j->slot), j->why ? ": " : "",
-            j->why ? j->why : "");
+    fprintf(m, "found by the isect fuzzer: target %s, verdict %s, severity %.6g, on %s%s%s; exact answer: %s\n",
+            target->name, isect_verdict_name(j->verdict), j->severity, slot_name(q, j->slot), j->why ? ": " : "",
+            j->why ? j->why : "", feature);
     describe(m, q, target->name, out);
     fputc('\n', m);
     if (ref_status == REF_OK)
         describe(m, q, "ref", ref_out);
     else
         fputs("ref: invalid input", m);
+    isect_format_hex(sev, sizeof sev, j->severity);
+    fprintf(m, "\nisect-finding: query=%s target=%s verdict=%s feature=%s output=%s severity=%s first=%.3f found=%.3f",
+            q->name, target->name, isect_verdict_name(j->verdict), feature, slot_name(q, j->slot), sev, first,
+            found);
+    const char *start = getenv("ISECT_CAMPAIGN_START");
+    if (start && *start)
+        fprintf(m, " elapsed=%.3f", first - strtod(start, NULL));
     fclose(m);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) {
         free(text);
@@ -186,17 +250,23 @@ static int write_finding(const char *path, const isect_query *q, const double *i
     return 0;
 }
 
+/* Records a discrepancy or invalid answer.  Findings are deduplicated by
+ * signature: query, target, verdict, the feature of the exact answer, the
+ * output that differs and the decade of the severity; each signature keeps
+ * one reproducer, the most severe, also across processes that share the
+ * folder (a lock file serialises the compare-and-replace). */
 static void finding(const isect_query *q, const double *in, int ref_status, const double *ref_out,
                     const double *out, const isect_judgement *j)
 {
     int keep_going = getenv("ISECT_CONTINUE") && !strcmp(getenv("ISECT_CONTINUE"), "1");
-    char key[160], tname[64];
+    char key[200], tname[64], feature[48];
     snprintf(tname, sizeof tname, "%s", target->name);
     for (char *p = tname; *p; p++)
         if (*p == ':' || *p == '/')
             *p = '-';
+    feature_of(q, in, ref_status, ref_out, feature, sizeof feature);
     int decade = j->severity >= 1 ? (int)floor(log10(j->severity)) : 0;
-    snprintf(key, sizeof key, "%s-%s-%s-%s-e%d", q->name, tname, isect_verdict_name(j->verdict),
+    snprintf(key, sizeof key, "%s-%s-%s-%s-%s-e%d", q->name, tname, isect_verdict_name(j->verdict), feature,
              slot_name(q, j->slot), decade);
 
     size_t i = 0;
@@ -213,7 +283,7 @@ static void finding(const isect_query *q, const double *in, int ref_status, cons
         seen[i].severity = j->severity;
 
     const char *dir = getenv("ISECT_FINDINGS");
-    char dirbuf[512], path[1024];
+    char dirbuf[512], path[1024], lock[1100];
     if (!dir || !*dir) {
         snprintf(dirbuf, sizeof dirbuf, "findings/%s", q->name);
         dir = dirbuf;
@@ -221,11 +291,28 @@ static void finding(const isect_query *q, const double *in, int ref_status, cons
     snprintf(path, sizeof path, "%s/%s.case", dir, key);
     if (write) {
         mkdirs(dir);
-        if (write_finding(path, q, in, ref_status, ref_out, out, j))
-            fprintf(stderr, "isect-fuzz: cannot write %s: %s\n", path, strerror(errno));
-        else
-            fprintf(stderr, "isect-fuzz: %s in %s on %s, severity %.6g (%s): %s\n", isect_verdict_name(j->verdict),
-                    target->name, q->name, j->severity, slot_name(q, j->slot), path);
+        snprintf(lock, sizeof lock, "%s/.lock", dir);
+        int fd = open(lock, O_RDWR | O_CREAT, 0666);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        while (fd >= 0 && fcntl(fd, F_SETLKW, &fl) == -1 && errno == EINTR)
+            ;
+        double now = now_seconds(), old_sev, first = now;
+        if (!read_finding_header(path, &old_sev, &first) && old_sev >= j->severity) {
+            write = 0; /* another run of the same signature has a better one */
+            seen[i].severity = old_sev;
+        }
+        if (first > now)
+            first = now;
+        int r = write ? write_finding(path, q, in, ref_status, ref_out, out, j, feature, first, now) : 0;
+        int err = errno;
+        if (fd >= 0)
+            close(fd);
+        if (r)
+            fprintf(stderr, "isect-fuzz: cannot write %s: %s\n", path, strerror(err));
+        else if (write)
+            fprintf(stderr, "isect-fuzz: %s in %s on %s, severity %.6g (%s, exact answer %s): %s\n",
+                    isect_verdict_name(j->verdict), target->name, q->name, j->severity, slot_name(q, j->slot),
+                    feature, path);
     }
     if (!keep_going)
         abort();
