@@ -21,37 +21,96 @@
 #include "isect.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
-
-static float comp(isect_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
 
 static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-static float max3abs(isect_vec3 v)
+static float absmax(float a, float b) { return fabsf(a) > fabsf(b) ? fabsf(a) : fabsf(b); }
+
+/* The exponent e with x = f * 2^e, f in [1/2, 1), for finite x != 0. */
+static int exponent_of(float x)
 {
-    return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    int e = (int)((b >> 23) & 0xff);
+    if (e == 0) { /* subnormal: rare, leave it to libm */
+        frexpf(x, &e);
+        return e;
+    }
+    return e - 126;
 }
 
-static isect_vec3 sub3(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-
-static isect_vec3 scale3(isect_vec3 a, int e)
+/* 2^k as a binary64, for |k| < 1000. */
+static double pow2(int k)
 {
-    return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)};
+    uint64_t b = (uint64_t)(1023 + k) << 52;
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
 }
 
-/* The hit test on the ray-space vertices.  The shear runs in binary32; the
- * edge functions and the depth run in binary64, where the products of two
- * binary32 values are exact, so each edge function is the exact value
- * rounded once: its sign is exact (no fallback branch is needed) and its
- * relative error is at most 2^-53.  Writes t in scaled units, u and v. */
-static bool decide(isect_vec3 A, isect_vec3 B, isect_vec3 C, int kx, int ky, int kz, float Sx, float Sy,
-                   float Sz, float tmax_s, float *t, float *u, float *v)
+/* Translated, power-of-two scaled vertex: exact in binary64, then rounded
+ * once to binary32 (only below the binary32 normal range can it round). */
+static void scaled(float out[3], isect_vec3 v, isect_vec3 o, double s)
 {
-    float Ax = comp(A, kx) - Sx * comp(A, kz), Ay = comp(A, ky) - Sy * comp(A, kz);
-    float Bx = comp(B, kx) - Sx * comp(B, kz), By = comp(B, ky) - Sy * comp(B, kz);
-    float Cx = comp(C, kx) - Sx * comp(C, kz), Cy = comp(C, ky) - Sy * comp(C, kz);
-    float Az = Sz * comp(A, kz), Bz = Sz * comp(B, kz), Cz = Sz * comp(C, kz);
+    out[0] = (float)((double)(v.x - o.x) * s);
+    out[1] = (float)((double)(v.y - o.y) * s);
+    out[2] = (float)((double)(v.z - o.z) * s);
+}
 
+bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!finite3(ray.origin) || !finite3(ray.dir) || !finite3(tri.v0) || !finite3(tri.v1) ||
+        !finite3(tri.v2) || isnan(ray.tmax) || ray.tmax < 0)
+        return false;
+
+    /* kz: the dominant axis of dir; kx, ky keep the winding when dir[kz] < 0. */
+    const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+    int kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
+    if (d[kz] == 0)
+        return false;
+    int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
+    if (d[kz] < 0) {
+        int k = kx;
+        kx = ky;
+        ky = k;
+    }
+
+    isect_vec3 o = ray.origin;
+    float m = 0;
+    const isect_vec3 *v[3] = {&tri.v0, &tri.v1, &tri.v2};
+    for (int i = 0; i < 3; i++) {
+        float dx = v[i]->x - o.x, dy = v[i]->y - o.y, dz = v[i]->z - o.z;
+        if (!isfinite(dx) || !isfinite(dy) || !isfinite(dz))
+            return false; /* outside the domain: a difference overflowed */
+        m = absmax(m, absmax(dx, absmax(dy, dz)));
+    }
+    if (m == 0)
+        return false; /* all three vertices at the origin: zero area */
+
+    /* Exact power-of-two rescaling: positions below 1 in magnitude, dir[kz]
+     * in [1, 2).  In scaled units t is t * 2^(ed - ep). */
+    int ep = exponent_of(m), ed = exponent_of(d[kz]) - 1;
+    double sp = pow2(-ep);
+    float A[3], B[3], C[3];
+    scaled(A, tri.v0, o, sp);
+    scaled(B, tri.v1, o, sp);
+    scaled(C, tri.v2, o, sp);
+    float dz = (float)((double)d[kz] * pow2(-ed));
+    float Sx = d[kx] / d[kz], Sy = d[ky] / d[kz], Sz = 1.0f / dz;
+
+    /* Shear to ray space in binary32. */
+    float Ax = A[kx] - Sx * A[kz], Ay = A[ky] - Sy * A[kz];
+    float Bx = B[kx] - Sx * B[kz], By = B[ky] - Sy * B[kz];
+    float Cx = C[kx] - Sx * C[kz], Cy = C[ky] - Sy * C[kz];
+    float Az = Sz * A[kz], Bz = Sz * B[kz], Cz = Sz * C[kz];
+
+    /* Edge functions and depth in binary64: products of two binary32 values
+     * are exact, each edge function is rounded once, its sign is exact. */
     double U = (double)Cx * By - (double)Cy * Bx;
     double V = (double)Ax * Cy - (double)Ay * Cx;
     double W = (double)Bx * Ay - (double)By * Ax;
@@ -61,66 +120,14 @@ static bool decide(isect_vec3 A, isect_vec3 B, isect_vec3 C, int kx, int ky, int
     if (det == 0)
         return false; /* U = V = W = 0: zero area, or a ray in the triangle's plane */
     double T = U * Az + V * Bz + W * Cz;
-    double tm = tmax_s;
+    double tm = (double)ray.tmax * pow2(ed - ep); /* exact; inf stays inf */
     if (det > 0 ? (T < 0 || T > tm * det) : (T > 0 || T < tm * det))
         return false;
-    *t = (float)(T / det);
-    *u = (float)(V / det);
-    *v = (float)(W / det);
-    return true;
-}
 
-bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
-{
-    isect_ray_triangle_result r;
-    memset(&r, 0, sizeof r);
+    float t = (float)(T / det * pow2(ep - ed));
+    if (t > ray.tmax) /* rounding; the exact t is <= tmax */
+        t = ray.tmax;
     if (out)
-        *out = r;
-
-    if (!finite3(ray.origin) || !finite3(ray.dir) || !finite3(tri.v0) || !finite3(tri.v1) ||
-        !finite3(tri.v2) || isnan(ray.tmax) || ray.tmax < 0)
-        return false;
-
-    /* kz: the dominant axis of dir; kx, ky keep the winding when dir[kz] < 0. */
-    float ad[3] = {fabsf(ray.dir.x), fabsf(ray.dir.y), fabsf(ray.dir.z)};
-    int kz = ad[0] >= ad[1] ? (ad[0] >= ad[2] ? 0 : 2) : (ad[1] >= ad[2] ? 1 : 2);
-    if (ad[kz] == 0)
-        return false;
-    int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
-    if (comp(ray.dir, kz) < 0) {
-        int k = kx;
-        kx = ky;
-        ky = k;
-    }
-
-    isect_vec3 A = sub3(tri.v0, ray.origin), B = sub3(tri.v1, ray.origin), C = sub3(tri.v2, ray.origin);
-    if (!finite3(A) || !finite3(B) || !finite3(C))
-        return false; /* outside the domain: a difference overflowed */
-    float m = fmaxf(max3abs(A), fmaxf(max3abs(B), max3abs(C)));
-    if (m == 0)
-        return false; /* all three vertices at the origin: zero area */
-
-    /* Exact power-of-two rescaling: positions to magnitude < 1, dir[kz] to [1, 2). */
-    int ep, ed;
-    frexpf(m, &ep);
-    frexpf(ad[kz], &ed);
-    ed -= 1;
-    A = scale3(A, -ep);
-    B = scale3(B, -ep);
-    C = scale3(C, -ep);
-    isect_vec3 d = scale3(ray.dir, -ed);
-    float dz = comp(d, kz);
-    float Sx = comp(d, kx) / dz, Sy = comp(d, ky) / dz, Sz = 1.0f / dz;
-    /* t in scaled units is t * 2^(ed - ep). */
-    float tmax_s = isinf(ray.tmax) ? INFINITY : ldexpf(ray.tmax, ed - ep);
-
-    if (!decide(A, B, C, kx, ky, kz, Sx, Sy, Sz, tmax_s, &r.t, &r.u, &r.v))
-        return false;
-    r.t = ldexpf(r.t, ep - ed);
-    if (r.t > ray.tmax) /* rounding of the rescaled t; the exact t is <= tmax */
-        r.t = ray.tmax;
-    r.hit = true;
-    if (out)
-        *out = r;
+        *out = (isect_ray_triangle_result){true, t, (float)(V / det), (float)(W / det)};
     return true;
 }
