@@ -57,6 +57,75 @@ typedef bool isect_ray_triangle_fn(isect_ray, isect_triangle, isect_ray_triangle
 
 /* ---- rays against solids ------------------------------------------------ */
 
+/* Rays against solids (docs/queries/ray_NAME.md).  Every solid is closed; a
+ * ray whose origin is inside the solid hits at t = 0.  Output: the first t
+ * in [0, tmax] at which the ray is in the solid.  Invalid input (non-finite
+ * values other than tmax = +inf, NaN or negative tmax, negative radius or
+ * half extent, min > max, zero plane normal) is a miss. */
+typedef struct {
+    bool hit;
+    float t;
+} isect_ray_hit;
+
+/* ray_plane: the plane through point with normal (not normalised, not zero).
+ * A ray lying in the plane, or starting on it, hits at t = 0; a ray
+ * parallel to the plane and off it misses. */
+typedef struct {
+    isect_vec3 point, normal;
+} isect_plane;
+typedef isect_ray_hit isect_ray_plane_result;
+bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *out);
+typedef bool isect_ray_plane_fn(isect_ray, isect_plane, isect_ray_plane_result *);
+
+/* ray_sphere: the closed ball |x - center| <= radius (radius 0: a point). */
+typedef struct {
+    isect_vec3 center;
+    float radius;
+} isect_sphere;
+typedef isect_ray_hit isect_ray_sphere_result;
+bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out);
+typedef bool isect_ray_sphere_fn(isect_ray, isect_sphere, isect_ray_sphere_result *);
+
+/* ray_aabb: the closed box min <= x <= max (componentwise; flat boxes are
+ * valid).  Zero direction components are handled exactly. */
+typedef struct {
+    isect_vec3 min, max;
+} isect_aabb;
+typedef isect_ray_hit isect_ray_aabb_result;
+bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out);
+typedef bool isect_ray_aabb_fn(isect_ray, isect_aabb, isect_ray_aabb_result *);
+
+/* ray_obb: the parallelepiped center + sum s_i axis[i], |s_i| <= half_i,
+ * with the axes used as given (not assumed orthonormal). */
+typedef struct {
+    isect_vec3 center;
+    isect_vec3 axis[3];
+    isect_vec3 half;
+} isect_obb;
+typedef isect_ray_hit isect_ray_obb_result;
+bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out);
+typedef bool isect_ray_obb_fn(isect_ray, isect_obb, isect_ray_obb_result *);
+
+/* ray_capsule: the points within radius of the segment p0 p1 (p0 == p1: a
+ * ball). */
+typedef struct {
+    isect_vec3 p0, p1;
+    float radius;
+} isect_capsule;
+typedef isect_ray_hit isect_ray_capsule_result;
+bool isect_ray_capsule(isect_ray ray, isect_capsule capsule, isect_ray_capsule_result *out);
+typedef bool isect_ray_capsule_fn(isect_ray, isect_capsule, isect_ray_capsule_result *);
+
+/* ray_cylinder: the solid capped cylinder of axis p0 p1 and the given
+ * radius (side and both end discs included); p0 == p1 is empty. */
+typedef struct {
+    isect_vec3 p0, p1;
+    float radius;
+} isect_cylinder;
+typedef isect_ray_hit isect_ray_cylinder_result;
+bool isect_ray_cylinder(isect_ray ray, isect_cylinder cylinder, isect_ray_cylinder_result *out);
+typedef bool isect_ray_cylinder_fn(isect_ray, isect_cylinder, isect_ray_cylinder_result *);
+
 /* ---- swept spheres ------------------------------------------------------- */
 
 /* ---- static overlaps ----------------------------------------------------- */

@@ -5,6 +5,7 @@
 static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
     /* rays against solids */
+    ISECT_ENTRY(ray_plane, isect_ray_plane, 8, 32),
     /* swept spheres */
     /* static overlaps */
     ISECT_ENTRIES_END,

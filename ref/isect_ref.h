@@ -33,6 +33,18 @@ int ref_ray_triangle(const double *in, double *out);
 void ref_ray_triangle_encl(const iv *in, iv *out);
 
 /* ---- rays against solids ------------------------------------------------ */
+int ref_ray_plane(const double *in, double *out);
+void ref_ray_plane_encl(const iv *in, iv *out);
+int ref_ray_sphere(const double *in, double *out);
+void ref_ray_sphere_encl(const iv *in, iv *out);
+int ref_ray_aabb(const double *in, double *out);
+void ref_ray_aabb_encl(const iv *in, iv *out);
+int ref_ray_obb(const double *in, double *out);
+void ref_ray_obb_encl(const iv *in, iv *out);
+int ref_ray_capsule(const double *in, double *out);
+void ref_ray_capsule_encl(const iv *in, iv *out);
+int ref_ray_cylinder(const double *in, double *out);
+void ref_ray_cylinder_encl(const iv *in, iv *out);
 
 /* ---- swept spheres ------------------------------------------------------- */
 

@@ -1,0 +1,120 @@
+/* ref/ray_plane.c: exact ray_plane.
+ *
+ * The plane is { x : (x - point) . normal = 0 }.  With
+ *   N = (point - origin) . normal,   Dn = dir . normal,
+ * the ray origin + t*dir meets the plane where t*Dn = N.  It hits iff
+ *   N = 0                                  (the origin is on the plane: t = 0,
+ *                                           which covers a ray lying in it), or
+ *   N*Dn > 0 and |N| <= tmax*|Dn|          (t = N / Dn in (0, tmax]).
+ * Dn = 0 with N != 0 (parallel, off the plane) is a miss.  A zero normal is
+ * invalid input.  docs/queries/ray_plane.md derives these.
+ */
+#include "isect_ref.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { IN_O = 0, IN_D = 3, IN_TMAX = 6, IN_P = 7, IN_N = 10, N_IN = 13 };
+enum { OUT_HIT, OUT_T, N_OUT };
+
+static int valid_input(const double *in)
+{
+    for (int i = 0; i < N_IN; i++)
+        if (i != IN_TMAX && !isfinite(in[i]))
+            return 0;
+    if (in[IN_N] == 0 && in[IN_N + 1] == 0 && in[IN_N + 2] == 0)
+        return 0;
+    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+}
+
+static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
+
+void ref_ray_plane_encl(const iv *in, iv *out)
+{
+    iv3 o = box3(in, IN_O), d = box3(in, IN_D), p = box3(in, IN_P), n = box3(in, IN_N);
+    iv tmax = in[IN_TMAX];
+    iv N = iv3_dot(iv3_sub(p, o), n), Dn = iv3_dot(d, n);
+    int finite_tmax = !(tmax.lo == INFINITY);
+    /* R+ = tmax*Dn - N (>= 0 needed when N, Dn > 0), R- = N - tmax*Dn (>= 0
+     * needed when N, Dn < 0); with tmax = inf the condition always holds. */
+    iv Rp = finite_tmax ? iv_sub(iv_mul(tmax, Dn), N) : iv_point(1);
+    iv Rm = finite_tmax ? iv_neg(Rp) : iv_point(1);
+    bool bad = iv_has_nan(N) || iv_has_nan(Dn) || iv_has_nan(Rp);
+
+    bool hit_all = !bad && ((N.lo == 0 && N.hi == 0) || (iv_pos(N) && iv_pos(Dn) && iv_nonneg(Rp)) ||
+                            (iv_neg_strict(N) && iv_neg_strict(Dn) && iv_nonneg(Rm)));
+    bool miss_all = !bad && ((iv_pos(N) && (iv_nonpos(Dn) || iv_neg_strict(Rp))) ||
+                             (iv_neg_strict(N) && (iv_nonneg(Dn) || iv_neg_strict(Rm))));
+    out[OUT_HIT] = iv_bool(hit_all, miss_all);
+
+    /* On a hit t = N/Dn, or 0 when N = 0; always in [0, tmax]. */
+    iv t = iv_div(N, Dn);
+    if (iv_has_nan(t))
+        t = iv_make(-INFINITY, INFINITY);
+    if (!iv_pos(N) && !iv_neg_strict(N))
+        t = iv_hull(t, iv_point(0));
+    if (t.lo < 0)
+        t.lo = 0;
+    if (t.hi > tmax.hi)
+        t.hi = tmax.hi;
+    if (t.lo > t.hi) /* no hit in the box: any interval will do */
+        t = iv_point(0);
+    out[OUT_T] = t;
+}
+
+int ref_ray_plane(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_ray_plane_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+
+    q3 o, d, p, n, w;
+    mpq_t N, Dn, R, tmax;
+    q3 *all[] = {&o, &d, &p, &n, &w};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_init(all[i]);
+    mpq_inits(N, Dn, R, tmax, NULL);
+
+    q3_set_d(&o, in + IN_O);
+    q3_set_d(&d, in + IN_D);
+    q3_set_d(&p, in + IN_P);
+    q3_set_d(&n, in + IN_N);
+    q3_sub(&w, &p, &o);
+    q3_dot(N, &w, &n);
+    q3_dot(Dn, &d, &n);
+
+    int sn = mpq_sgn(N), sd = mpq_sgn(Dn);
+    if (sn == 0) {
+        out[OUT_HIT] = 1; /* t = 0 */
+    } else if (sn == sd) {
+        int hit = 1;
+        if (isfinite(in[IN_TMAX])) {
+            mpq_set_d(tmax, in[IN_TMAX]);
+            mpq_mul(R, tmax, Dn);
+            mpq_sub(R, R, N); /* tmax*Dn - N, same sign as Dn when t <= tmax */
+            hit = mpq_sgn(R) * sd >= 0;
+        }
+        if (hit) {
+            mpq_div(R, N, Dn);
+            out[OUT_HIT] = 1;
+            out[OUT_T] = q_to_double(R);
+        }
+    }
+
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_clear(all[i]);
+    mpq_clears(N, Dn, R, tmax, NULL);
+    return REF_OK;
+}
