@@ -130,6 +130,19 @@ typedef bool isect_ray_cylinder_fn(isect_ray, isect_cylinder, isect_ray_cylinder
 
 /* ---- static overlaps ----------------------------------------------------- */
 
+/* Static overlaps (docs/queries/NAME.md).  Every shape is closed: touching
+ * overlaps.  A degenerate triangle is the convex hull of its vertices.
+ * Invalid input (non-finite values, negative radius or half extent,
+ * min > max, zero plane normal) is a miss with every output zero. */
+typedef struct {
+    bool hit;
+} isect_overlap_result;
+
+/* sphere_sphere: the closed balls share a point (radius 0: a point). */
+typedef isect_overlap_result isect_sphere_sphere_result;
+bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out);
+typedef bool isect_sphere_sphere_fn(isect_sphere, isect_sphere, isect_sphere_sphere_result *);
+
 #ifdef __cplusplus
 }
 #endif

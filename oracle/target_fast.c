@@ -8,6 +8,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_plane, isect_ray_plane, 8, 32),
     /* swept spheres */
     /* static overlaps */
+    ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),
     ISECT_ENTRIES_END,
 };
 

@@ -5,6 +5,7 @@
 
 extern const isect_target isect_target_fast;
 extern const isect_target isect_zoo_mt_eps;
+extern const isect_target isect_zoo_xna_sphere;
 #ifdef ISECT_USER_TARGET
 extern const isect_target isect_user_target;
 #endif
@@ -12,6 +13,7 @@ extern const isect_target isect_user_target;
 const isect_target *const isect_targets[] = {
     &isect_target_fast,
     &isect_zoo_mt_eps,
+    &isect_zoo_xna_sphere,
 #ifdef ISECT_USER_TARGET
     &isect_user_target,
 #endif

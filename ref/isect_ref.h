@@ -49,5 +49,7 @@ void ref_ray_cylinder_encl(const iv *in, iv *out);
 /* ---- swept spheres ------------------------------------------------------- */
 
 /* ---- static overlaps ----------------------------------------------------- */
+int ref_sphere_sphere(const double *in, double *out);
+void ref_sphere_sphere_encl(const iv *in, iv *out);
 
 #endif

@@ -1,0 +1,88 @@
+/* fast/overlap.h: helpers shared by the static-overlap queries of libisect
+ * (fast/sphere_sphere.c, aabb_aabb.c, sphere_aabb.c, point_in_triangle.c,
+ * sphere_plane.c, aabb_plane.c, sphere_triangle.c, obb_obb.c, ...).
+ * Internal to libisect.
+ *
+ * Rescaling.  The binary32 queries evaluate squared lengths; for them a
+ * power-of-two rescaling of the inputs is exact (away from underflow) and
+ * commutes with rounding.  ov_rescale() gives the factor that brings the
+ * largest magnitude m of a unit class into [1/2, 1) when m lies outside the
+ * comfortable range [2^-30, 2^60]; inside it no product or sum of three
+ * squares can overflow, and the absolute error of an underflowed product
+ * (at most 2^-150) is below (2^-44 m)^2: a perturbation of the inputs by
+ * 2^-20 units of 2^-24 m absorbs it (docs/queries/sphere_sphere.md).
+ * Outside it the rescaled values are in [0, 1) and the same holds.
+ *
+ * Binary64.  Where a query needs cross products or long dot products it
+ * takes binary32 differences (one rounding each: a perturbation of the
+ * inputs) and evaluates the rest in binary64, where the product of two
+ * binary32 values is exact and no product of a few of them over- or
+ * underflows (docs/queries/point_in_triangle.md explains the bound).
+ */
+#ifndef ISECT_FAST_OVERLAP_H
+#define ISECT_FAST_OVERLAP_H
+
+#include "isect.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+static inline bool ov_finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static inline float ov_max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
+
+/* 2^k as a binary32, for -126 <= k <= 127. */
+static inline float ov_pow2f(int k)
+{
+    uint32_t b = (uint32_t)(127 + k) << 23;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+/* The factor (a power of two) by which to multiply a unit class whose
+ * largest magnitude is m (finite, >= 0): 1 inside [2^-30, 2^60] or for
+ * m == 0, otherwise 2^-e with m * 2^-e in [1/2, 1).  The factor itself may
+ * lie outside the binary32 range (m subnormal: up to 2^149), so it is
+ * returned as an exponent: multiply with ov_scalef(). */
+static inline int ov_rescale_exp(float m)
+{
+    if (m == 0 || (m >= 0x1p-30f && m <= 0x1p60f))
+        return 0;
+    int e;
+    frexpf(m, &e);
+    return -e;
+}
+
+/* x * 2^k in binary32, exact unless the result underflows. */
+static inline float ov_scalef(float x, int k) { return k == 0 ? x : ldexpf(x, k); }
+
+static inline isect_vec3 ov_scale3(isect_vec3 v, int k)
+{
+    if (k == 0)
+        return v;
+    return (isect_vec3){ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)};
+}
+
+static inline isect_vec3 ov_sub3(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+
+/* ---- binary64 ------------------------------------------------------------ */
+
+typedef struct {
+    double x, y, z;
+} ov_d3;
+
+static inline ov_d3 ov_d(isect_vec3 v) { return (ov_d3){v.x, v.y, v.z}; }
+static inline ov_d3 ov_dsub(ov_d3 a, ov_d3 b) { return (ov_d3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline ov_d3 ov_dadd(ov_d3 a, ov_d3 b) { return (ov_d3){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static inline ov_d3 ov_dmul(ov_d3 a, double s) { return (ov_d3){a.x * s, a.y * s, a.z * s}; }
+static inline double ov_ddot(ov_d3 a, ov_d3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline ov_d3 ov_dcross(ov_d3 a, ov_d3 b)
+{
+    return (ov_d3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+static inline double ov_dabsmax(ov_d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
+
+#endif
