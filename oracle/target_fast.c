@@ -6,6 +6,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
     /* rays against solids */
     ISECT_ENTRY(ray_plane, isect_ray_plane, 8, 32),
+    ISECT_ENTRY(ray_sphere, isect_ray_sphere, 8, 32),
     /* swept spheres */
     /* static overlaps */
     ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),

@@ -5,6 +5,7 @@
 
 extern const isect_target isect_target_fast;
 extern const isect_target isect_zoo_mt_eps;
+extern const isect_target isect_zoo_sphere_behind;
 extern const isect_target isect_zoo_xna_sphere;
 #ifdef ISECT_USER_TARGET
 extern const isect_target isect_user_target;
@@ -13,6 +14,7 @@ extern const isect_target isect_user_target;
 const isect_target *const isect_targets[] = {
     &isect_target_fast,
     &isect_zoo_mt_eps,
+    &isect_zoo_sphere_behind,
     &isect_zoo_xna_sphere,
 #ifdef ISECT_USER_TARGET
     &isect_user_target,
