@@ -143,6 +143,11 @@ typedef isect_overlap_result isect_sphere_sphere_result;
 bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out);
 typedef bool isect_sphere_sphere_fn(isect_sphere, isect_sphere, isect_sphere_sphere_result *);
 
+/* aabb_aabb: the closed boxes share a point (flat boxes are valid). */
+typedef isect_overlap_result isect_aabb_aabb_result;
+bool isect_aabb_aabb(isect_aabb a, isect_aabb b, isect_aabb_aabb_result *out);
+typedef bool isect_aabb_aabb_fn(isect_aabb, isect_aabb, isect_aabb_aabb_result *);
+
 #ifdef __cplusplus
 }
 #endif

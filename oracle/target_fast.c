@@ -10,6 +10,7 @@ static const isect_target_entry entries[] = {
     /* swept spheres */
     /* static overlaps */
     ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),
+    ISECT_ENTRY(aabb_aabb, isect_aabb_aabb, 1, 0),
     ISECT_ENTRIES_END,
 };
 

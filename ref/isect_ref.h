@@ -51,5 +51,7 @@ void ref_ray_cylinder_encl(const iv *in, iv *out);
 /* ---- static overlaps ----------------------------------------------------- */
 int ref_sphere_sphere(const double *in, double *out);
 void ref_sphere_sphere_encl(const iv *in, iv *out);
+int ref_aabb_aabb(const double *in, double *out);
+void ref_aabb_aabb_encl(const iv *in, iv *out);
 
 #endif

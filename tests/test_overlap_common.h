@@ -31,14 +31,14 @@
 
 static uint64_t ov_seed, ov_state;
 
-static void ov_init_seed(uint64_t fallback)
+static inline void ov_init_seed(uint64_t fallback)
 {
     const char *s = getenv("ISECT_SEED");
     ov_seed = s && *s ? strtoull(s, NULL, 0) : fallback;
     ov_state = ov_seed;
 }
 
-static uint64_t ov_rnd(void)
+static inline uint64_t ov_rnd(void)
 {
     uint64_t z = (ov_state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -46,11 +46,11 @@ static uint64_t ov_rnd(void)
     return z ^ (z >> 31);
 }
 
-static int ov_int(int lo, int hi) { return lo + (int)(ov_rnd() % (uint64_t)(hi - lo + 1)); }
-static double ov_unit(void) { return (double)(ov_rnd() >> 11) * 0x1p-53; }
+static inline int ov_int(int lo, int hi) { return lo + (int)(ov_rnd() % (uint64_t)(hi - lo + 1)); }
+static inline double ov_unit(void) { return (double)(ov_rnd() >> 11) * 0x1p-53; }
 
 /* A binary32 value in (-2^e, 2^e) with a random significand. */
-static double ov_f32(int e)
+static inline double ov_f32(int e)
 {
     float m = (float)((double)(ov_rnd() >> 40) * 0x1p-24);
     return ldexpf(ov_rnd() & 1 ? -m : m, ov_int(-e, e));
@@ -58,23 +58,23 @@ static double ov_f32(int e)
 
 /* A small integer times 2^k: exact in binary32, and sums and products of a
  * few of them are exact too (exact boundaries are easy to build). */
-static double ov_small(int k) { return ldexp((double)ov_int(-8, 8), k); }
+static inline double ov_small(int k) { return ldexp((double)ov_int(-8, 8), k); }
 
-static const isect_query *ov_query(const char *name)
+static inline const isect_query *ov_query(const char *name)
 {
     const isect_query *q = isect_query_find(name);
     cr_assert_not_null(q, "query %s not in the catalog", name);
     return q;
 }
 
-static bool ov_is_hit(const isect_query *q, const double *out)
+static inline bool ov_is_hit(const isect_query *q, const double *out)
 {
     int h = isect_query_hit_index(q);
     return h < 0 || out[h] != 0;
 }
 
 /* Checks ref's answer at pt against the enclosure enc; returns 0 if sound. */
-static int ov_encl_holds(const isect_query *q, const double *pt, const iv *enc, const char *what, int box_i)
+static inline int ov_encl_holds(const isect_query *q, const double *pt, const iv *enc, const char *what, int box_i)
 {
     double out[ISECT_MAX_OUT];
     if (q->ref(pt, out) != REF_OK)
@@ -106,7 +106,7 @@ static int ov_encl_holds(const isect_query *q, const double *pt, const iv *enc, 
 /* The soundness property of q's enclosure over nbox boxes around inputs made
  * by gen, each sampled at nsample random points plus its centre and corners
  * (a random subset of the 2^n corners: n is up to 30). */
-static void ov_check_encl(const isect_query *q, void (*gen)(double *in), int nbox, int nsample)
+static inline void ov_check_encl(const isect_query *q, void (*gen)(double *in), int nbox, int nsample)
 {
     int nin = isect_query_nin(q);
     int failures = 0;
@@ -146,7 +146,7 @@ static void ov_check_encl(const isect_query *q, void (*gen)(double *in), int nbo
 }
 
 /* ref with and without its filter agree on every generated input. */
-static void ov_check_filter(const isect_query *q, void (*gen)(double *in), int n)
+static inline void ov_check_filter(const isect_query *q, void (*gen)(double *in), int n)
 {
     int nout = isect_query_nout(q);
     for (int i = 0; i < n; i++) {
@@ -168,7 +168,7 @@ static void ov_check_filter(const isect_query *q, void (*gen)(double *in), int n
 
 /* The judge on a target's answer tgt, with the accuracy the named target
  * declares for q. */
-static isect_judgement ov_judge(const isect_query *q, const char *target, const double *in, const double *tgt)
+static inline isect_judgement ov_judge(const isect_query *q, const char *target, const double *in, const double *tgt)
 {
     const isect_target *t = isect_target_find(target);
     cr_assert_not_null(t, "target %s", target);
@@ -180,7 +180,7 @@ static isect_judgement ov_judge(const isect_query *q, const char *target, const 
 }
 
 /* Runs the named target's function for q on in. */
-static void ov_run(const isect_query *q, const char *target, const double *in, double *out)
+static inline void ov_run(const isect_query *q, const char *target, const double *in, double *out)
 {
     const isect_target *t = isect_target_find(target);
     cr_assert_not_null(t, "target %s", target);
@@ -191,7 +191,7 @@ static void ov_run(const isect_query *q, const char *target, const double *in, d
 }
 
 /* ref's status and outputs on in. */
-static int ov_ref(const isect_query *q, const double *in, double *out)
+static inline int ov_ref(const isect_query *q, const double *in, double *out)
 {
     for (int k = 0; k < isect_query_nout(q); k++)
         out[k] = 12345; /* garbage that ref must overwrite */
@@ -201,7 +201,7 @@ static int ov_ref(const isect_query *q, const double *in, double *out)
 /* The named target judged against ref on n generated inputs: never a
  * discrepancy, never invalid.  Returns how many answers differed from ref
  * (agree excluded) so that callers can check the boundary was reached. */
-static int ov_check_target(const isect_query *q, const char *target, void (*gen)(double *in), int n)
+static inline int ov_check_target(const isect_query *q, const char *target, void (*gen)(double *in), int n)
 {
     int differed = 0;
     for (int i = 0; i < n; i++) {
