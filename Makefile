@@ -42,6 +42,8 @@ obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
         replay-check fuzz-check
 .DEFAULT_GOAL := all
+# Objects made by pattern rules are kept, not deleted as intermediates.
+.SECONDARY:
 
 all: $(BUILD)/release/libisect.a $(BUILD)/pic/libisect.so $(BUILD)/release/libisect_ref.a $(BUILD)/isect
 
