@@ -128,6 +128,57 @@ typedef bool isect_ray_cylinder_fn(isect_ray, isect_cylinder, isect_ray_cylinder
 
 /* ---- swept spheres ------------------------------------------------------- */
 
+/* Swept spheres (docs/queries/sphere_sweep_NAME.md).  A sphere of radius
+ * radius >= 0 whose centre moves from center to center + velocity over t in
+ * [0, 1] (velocity is the displacement, not a rate); the output is the
+ * earliest t at which the sphere touches the closed set, t = 0 when it
+ * overlaps it at the start.  Radius 0 is a moving point; velocity 0 a static
+ * overlap test.  Invalid input (non-finite values, negative or NaN radius, a
+ * zero plane normal) is a miss.  The point outputs are the contact point on
+ * the set: at t = 0 its closest point to the centre. */
+typedef struct {
+    isect_vec3 center, velocity;
+    float radius;
+} isect_moving_sphere;
+
+/* sphere_sweep_point: against the point p. */
+typedef struct {
+    bool hit;
+    float t;
+} isect_sphere_sweep_point_result;
+bool isect_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_sweep_point_result *out);
+typedef bool isect_sphere_sweep_point_fn(isect_moving_sphere, isect_vec3, isect_sphere_sweep_point_result *);
+
+/* sphere_sweep_segment: against the closed segment p0 p1 (p0 == p1: a point). */
+typedef struct {
+    bool hit;
+    float t;
+    isect_vec3 point;
+} isect_sphere_sweep_segment_result;
+bool isect_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3 p1,
+                                isect_sphere_sweep_segment_result *out);
+typedef bool isect_sphere_sweep_segment_fn(isect_moving_sphere, isect_vec3, isect_vec3,
+                                           isect_sphere_sweep_segment_result *);
+
+/* sphere_sweep_triangle: against the closed, two-sided triangle; a
+ * degenerate triangle is the hull of its vertices (a segment or a point). */
+typedef struct {
+    bool hit;
+    float t;
+    isect_vec3 point;
+} isect_sphere_sweep_triangle_result;
+bool isect_sphere_sweep_triangle(isect_moving_sphere s, isect_triangle tri, isect_sphere_sweep_triangle_result *out);
+typedef bool isect_sphere_sweep_triangle_fn(isect_moving_sphere, isect_triangle, isect_sphere_sweep_triangle_result *);
+
+/* sphere_sweep_plane: against the closed, two-sided plane (isect_plane:
+ * point, non-zero normal). */
+typedef struct {
+    bool hit;
+    float t;
+} isect_sphere_sweep_plane_result;
+bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sphere_sweep_plane_result *out);
+typedef bool isect_sphere_sweep_plane_fn(isect_moving_sphere, isect_plane, isect_sphere_sweep_plane_result *);
+
 /* ---- static overlaps ----------------------------------------------------- */
 
 /* Static overlaps (docs/queries/NAME.md).  Every shape is closed: touching

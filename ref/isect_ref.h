@@ -47,6 +47,20 @@ int ref_ray_cylinder(const double *in, double *out);
 void ref_ray_cylinder_encl(const iv *in, iv *out);
 
 /* ---- swept spheres ------------------------------------------------------- */
+/* The sweeps also name the feature of the exact first contact ("start",
+ * "face", "edge", "vertex", "plane", "miss"; "invalid") for reports. */
+int ref_sphere_sweep_point(const double *in, double *out);
+void ref_sphere_sweep_point_encl(const iv *in, iv *out);
+const char *ref_sphere_sweep_point_feature(const double *in);
+int ref_sphere_sweep_segment(const double *in, double *out);
+void ref_sphere_sweep_segment_encl(const iv *in, iv *out);
+const char *ref_sphere_sweep_segment_feature(const double *in);
+int ref_sphere_sweep_triangle(const double *in, double *out);
+void ref_sphere_sweep_triangle_encl(const iv *in, iv *out);
+const char *ref_sphere_sweep_triangle_feature(const double *in);
+int ref_sphere_sweep_plane(const double *in, double *out);
+void ref_sphere_sweep_plane_encl(const iv *in, iv *out);
+const char *ref_sphere_sweep_plane_feature(const double *in);
 
 /* ---- static overlaps ----------------------------------------------------- */
 int ref_sphere_sphere(const double *in, double *out);

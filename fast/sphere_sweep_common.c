@@ -1,0 +1,187 @@
+/* fast/sphere_sweep_common.c: binary32 features of the sweeps; see
+ * sphere_sweep_impl.h. */
+#include "sphere_sweep_impl.h"
+
+#include <float.h>
+#include <math.h>
+
+static isect_vec3 sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static isect_vec3 add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static isect_vec3 scale(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
+static float dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static isect_vec3 cross(isect_vec3 a, isect_vec3 b)
+{
+    return (isect_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+static isect_vec3 neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
+static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+static float max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
+static isect_vec3 ldexp3(isect_vec3 a, int e) { return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)}; }
+
+bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P)
+{
+    if (!finite3(s.center) || !finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0))
+        return false;
+    float m = fmaxf(fmaxf(max3abs(s.center), max3abs(s.velocity)), s.radius);
+    for (int i = 0; i < n; i++) {
+        if (!finite3(pts[i]))
+            return false;
+        m = fmaxf(m, max3abs(pts[i]));
+    }
+    int e = 0;
+    if (m > 0)
+        frexpf(m, &e); /* m 2^-e in [1/2, 1) */
+    b->e = e;
+    b->c = ldexp3(s.center, -e);
+    b->v = ldexp3(s.velocity, -e);
+    b->r = ldexpf(s.radius, -e);
+    b->r2 = b->r * b->r;
+    for (int i = 0; i < n; i++)
+        P[i] = sub(ldexp3(pts[i], -e), b->c);
+    return true;
+}
+
+isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p)
+{
+    isect_vec3 w = ldexp3(add(b->c, p), b->e);
+    /* Rounding can push a point of a set at the edge of the range past it. */
+    w.x = fminf(fmaxf(w.x, -FLT_MAX), FLT_MAX);
+    w.y = fminf(fmaxf(w.y, -FLT_MAX), FLT_MAX);
+    w.z = fminf(fmaxf(w.z, -FLT_MAX), FLT_MAX);
+    return w;
+}
+
+/* The smaller root of a t^2 + 2 b t + c = 0 (discriminant D, computed by the
+ * caller in a form without cancellation of b^2 - a c) when the sphere enters
+ * the feature's neighbourhood at t in (0, 1]: c > 0, a > 0, b < 0, D >= 0.
+ * t = c / (-b + sqrt(D)) adds two positive numbers: no cancellation. */
+static bool entry(float a, float b, float c, float D, float *t)
+{
+    if (!(c > 0 && a > 0 && b < 0 && D >= 0))
+        return false;
+    float root = c / (sqrtf(D) - b);
+    if (!(root <= 1))
+        return false;
+    *t = root;
+    return true;
+}
+
+static void offer(fsw_contact *best, int kind, float t, isect_vec3 p)
+{
+    if (best->kind != FSW_MISS && !(t < best->t))
+        return;
+    best->kind = kind;
+    best->t = t;
+    best->p = p;
+}
+
+void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
+{
+    /* |t v - P|^2 = r^2: a = v.v, b = -P.v, c = P.P - r^2,
+     * D = b^2 - a c = r^2 |v|^2 - |P x v|^2 (Lagrange). */
+    float a = dot(b->v, b->v), bb = -dot(P, b->v), c = dot(P, P) - b->r2;
+    isect_vec3 x = cross(P, b->v);
+    float D = b->r2 * a - dot(x, x);
+    float t;
+    if (entry(a, bb, c, D, &t))
+        offer(best, FSW_VERTEX, t, P);
+}
+
+void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1)
+{
+    /* With w = -P0 (centre minus p0) and e = P1 - P0:
+     * E dist(t v, line)^2 = |(w + t v) x e|^2, so with X = w x e, Y = v x e:
+     * a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E, D = E (r^2 |Y|^2 - (w.Y)^2). */
+    isect_vec3 e = sub(P1, P0), w = neg(P0);
+    float E = dot(e, e);
+    if (!(E > 0))
+        return;
+    isect_vec3 X = cross(w, e), Y = cross(b->v, e);
+    float a = dot(Y, Y), bb = dot(X, Y), c = dot(X, X) - b->r2 * E;
+    float g = dot(w, Y);
+    float D = E * (b->r2 * a - g * g);
+    float t;
+    if (!entry(a, bb, c, D, &t))
+        return;
+    /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
+    float sigma = dot(w, e) + t * dot(b->v, e);
+    if (!(sigma >= 0 && sigma <= E))
+        return;
+    offer(best, FSW_EDGE, t, add(P0, scale(e, sigma / E)));
+}
+
+void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
+{
+    isect_vec3 n = cross(sub(P1, P0), sub(P2, P0));
+    float N = dot(n, n);
+    if (!(N > 0))
+        return;
+    /* Signed distance of the centre times |n|: d0 + t dv; the sphere enters
+     * the slab |d| <= r |n| at t = (|d0| - r |n|) / |dv| when approaching. */
+    float d0 = -dot(n, P0), dv = dot(n, b->v), ln = sqrtf(N);
+    float gap = fabsf(d0) - b->r * ln;
+    if (!(gap > 0) || !(d0 * dv < 0))
+        return;
+    float t = gap / fabsf(dv);
+    if (!(t <= 1))
+        return;
+    /* The centre at t, and the edge functions of its projection:
+     * (n x ek) . (q - Pk) >= 0 for the three edges. */
+    isect_vec3 q = scale(b->v, t);
+    isect_vec3 Ps[3] = {P0, P1, P2};
+    for (int k = 0; k < 3; k++) {
+        isect_vec3 m = cross(n, sub(Ps[(k + 1) % 3], Ps[k]));
+        if (dot(m, sub(q, Ps[k])) < 0)
+            return;
+    }
+    /* Contact point: the centre moved by r towards the plane. */
+    float s = b->r / ln;
+    isect_vec3 p = add(q, scale(n, d0 > 0 ? -s : s));
+    offer(best, FSW_FACE, t, p);
+}
+
+float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1)
+{
+    isect_vec3 e = sub(P1, P0);
+    float E = dot(e, e), s = -dot(P0, e);
+    if (!(E > 0) || s <= 0)
+        *y = P0;
+    else if (s >= E)
+        *y = P1;
+    else
+        *y = add(P0, scale(e, s / E));
+    return dot(*y, *y);
+}
+
+float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
+{
+    isect_vec3 Ps[3] = {P0, P1, P2};
+    float best = INFINITY;
+    for (int k = 0; k < 3; k++) {
+        isect_vec3 yk;
+        float d = fsw_closest_segment(&yk, Ps[k], Ps[(k + 1) % 3]);
+        if (d < best || k == 0) {
+            best = d;
+            *y = yk;
+        }
+    }
+    /* The projection of the origin, when it lies in the triangle; it is then
+     * the closest point (kept only if it is closer than every edge, which
+     * makes a rounding slip at an edge harmless). */
+    isect_vec3 n = cross(sub(P1, P0), sub(P2, P0));
+    float N = dot(n, n);
+    if (!(N > 0))
+        return best;
+    for (int k = 0; k < 3; k++) {
+        isect_vec3 m = cross(n, sub(Ps[(k + 1) % 3], Ps[k]));
+        if (dot(m, neg(Ps[k])) < 0)
+            return best;
+    }
+    float d0 = dot(n, P0);
+    float df = d0 * d0 / N;
+    if (df < best) {
+        best = df;
+        *y = scale(n, d0 / N);
+    }
+    return best;
+}

@@ -1,0 +1,64 @@
+/* fast/sphere_sweep_impl.h: the features of the sweep queries in binary32,
+ * shared by fast/sphere_sweep_{point,segment,triangle}.c (internal to
+ * libisect).
+ *
+ * Every query first rescales its positions (centre, velocity, radius, the
+ * points of the set) by one power of two 2^-e so that the largest magnitude
+ * is in [1/2, 1), which is exact (below 2^-149 of the scale, subnormal
+ * rounding loses nothing that matters), then translates the set so that the
+ * sphere starts at the origin: every later quantity is at most a small
+ * multiple of 1 and no product can overflow.
+ *
+ * In that frame the sphere is centred at t v.  Each feature (vertex, edge,
+ * face) gives the time the sphere starts touching it, from the quadratic
+ * a t^2 + 2 b t + c = 0 of ref (sphere_sweep_impl.h of ref/) evaluated in
+ * binary32 with its discriminant in Lagrange form (no b^2 - a c
+ * cancellation) and the stable root t = c / (-b + sqrt(D)); a feature is a
+ * candidate only when c > 0, a > 0, b < 0, D >= 0 and t <= 1, so a = 0
+ * (motion parallel to an edge, zero velocity) never divides by zero and a
+ * near-zero a gives t >> 1 unless the sphere really grazes.  The earliest
+ * candidate wins; docs/queries/sphere_sweep_triangle.md has the error
+ * analysis.
+ */
+#ifndef ISECT_FAST_SPHERE_SWEEP_IMPL_H
+#define ISECT_FAST_SPHERE_SWEEP_IMPL_H
+
+#include "isect.h"
+
+#include <stdbool.h>
+
+enum { FSW_MISS, FSW_START, FSW_FACE, FSW_EDGE, FSW_VERTEX };
+
+/* The moving sphere in the scaled, translated frame. */
+typedef struct {
+    int e;         /* positions were scaled by 2^-e */
+    isect_vec3 c;  /* the scaled centre (the frame's origin) */
+    isect_vec3 v;  /* scaled velocity */
+    float r, r2;   /* scaled radius and its square */
+} fsw_ball;
+
+typedef struct {
+    int kind;
+    float t;
+    isect_vec3 p; /* contact point in the frame */
+} fsw_contact;
+
+/* Validates s and the points pts[0..n-1], sets up the frame and writes the
+ * points in it to P.  Returns false on invalid input (non-finite values, a
+ * negative or NaN radius). */
+bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P);
+
+/* Offer a feature's candidate to *best (kept when strictly earlier). */
+void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P);
+void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1);
+void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
+
+/* Closest point y of a segment / triangle (hull of its vertices) to the
+ * origin; returns the squared distance. */
+float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1);
+float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
+
+/* A frame point back in world coordinates (finite). */
+isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p);
+
+#endif

@@ -1,0 +1,106 @@
+/* ref/sphere_sweep_plane.c: exact sphere_sweep_plane.
+ *
+ * A sphere of radius r, centre c + t v for t in [0, 1], against the closed,
+ * two-sided plane through q with normal n (not normalised, not zero).  With
+ * d0 = n.(c - q), dv = n.v and N = n.n, the signed distance of the centre is
+ * (d0 + t dv) / sqrt(N), and the sphere touches the plane when
+ * (d0 + t dv)^2 <= r^2 N.  It does at the start when d0^2 <= r^2 N (t = 0);
+ * otherwise the first contact is the smaller root of
+ *     dv^2 t^2 + 2 d0 dv t + (d0^2 - r^2 N) = 0,
+ * which is (|d0| - r sqrt(N)) / |dv| when d0 dv < 0 (approaching), when it
+ * is <= 1.  docs/queries/sphere_sweep_plane.md.
+ */
+#include "isect_ref.h"
+#include "sphere_sweep_impl.h"
+
+#include <string.h>
+
+enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_Q = 7, IN_N = 10, N_IN = 13 };
+enum { OUT_HIT, OUT_T, N_OUT };
+
+static int valid_input(const double *in)
+{
+    return sw_finite(in, N_IN) && in[IN_R] >= 0 && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
+}
+
+void ref_sphere_sweep_plane_encl(const iv *in, iv *out)
+{
+    sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
+    iv3 q = sw_iv3_at(in + IN_Q), n = sw_iv3_at(in + IN_N);
+    sw_iacc a;
+    sw_iacc_init(&a);
+    sw_istart_plane(&a, &b, q, n);
+    sw_iplane(&a, &b, q, n);
+    sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], NULL);
+}
+
+static void solve(const double *in, sw_contact *k)
+{
+    sw_ball b;
+    q3 q, n, w;
+    mpq_t d0, f, N;
+    sw_ball_init(&b, in + IN_C, in + IN_V, in[IN_R]);
+    q3_init(&q);
+    q3_init(&n);
+    q3_init(&w);
+    mpq_inits(d0, f, N, NULL);
+    q3_set_d(&q, in + IN_Q);
+    q3_set_d(&n, in + IN_N);
+    q3_sub(&w, &b.c, &q);
+    q3_dot(d0, &n, &w);
+    q3_dot(N, &n, &n);
+    mpq_mul(d0, d0, d0);
+    mpq_mul(f, b.r2, N);
+    if (mpq_cmp(d0, f) <= 0) {
+        q3 zero;
+        q3_init(&zero);
+        sw_contact_start(k, &zero);
+        q3_clear(&zero);
+    } else {
+        sw_plane(k, &b, &q, &n);
+    }
+    sw_ball_clear(&b);
+    q3_clear(&q);
+    q3_clear(&n);
+    q3_clear(&w);
+    mpq_clears(d0, f, N, NULL);
+}
+
+int ref_sphere_sweep_plane(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_sphere_sweep_plane_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    if (k.kind != SW_MISS) {
+        out[OUT_HIT] = 1;
+        sw_contact_round(&k, &out[OUT_T], NULL);
+    }
+    sw_contact_clear(&k);
+    return REF_OK;
+}
+
+const char *ref_sphere_sweep_plane_feature(const double *in)
+{
+    if (!valid_input(in))
+        return "invalid";
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    const char *name = k.kind == SW_FACE ? "plane" : sw_kind_name(k.kind);
+    sw_contact_clear(&k);
+    return name;
+}

@@ -1,0 +1,104 @@
+/* ref/sphere_sweep_segment.c: exact sphere_sweep_segment.
+ *
+ * A sphere of radius r, centre c + t v for t in [0, 1], against the closed
+ * segment p0 p1 (p0 == p1: a point).  At the start it overlaps when the
+ * exact closest point of the segment to c is within r (t = 0, point = that
+ * closest point).  Otherwise the first contact is the earliest valid
+ * candidate among the endpoints (vertex quadratics) and the segment's
+ * interior (the line quadratic, valid when the foot of the perpendicular at
+ * that time lies on the segment); the contact point is the endpoint, or the
+ * foot of the perpendicular from the centre at that time.
+ * sphere_sweep_impl.h and docs/queries/sphere_sweep_segment.md.
+ */
+#include "isect_ref.h"
+#include "sphere_sweep_impl.h"
+
+#include <string.h>
+
+enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_P0 = 7, IN_P1 = 10, N_IN = 13 };
+enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
+
+static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+
+void ref_sphere_sweep_segment_encl(const iv *in, iv *out)
+{
+    sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
+    iv3 p0 = sw_iv3_at(in + IN_P0), p1 = sw_iv3_at(in + IN_P1);
+    sw_iacc a;
+    sw_iacc_init(&a);
+    sw_istart_segment(&a, &b, p0, p1);
+    sw_iedge(&a, &b, p0, p1);
+    sw_ivertex(&a, &b, p0);
+    sw_ivertex(&a, &b, p1);
+    iv3 p;
+    sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], &p);
+    out[OUT_P] = p.x;
+    out[OUT_P + 1] = p.y;
+    out[OUT_P + 2] = p.z;
+}
+
+static void solve(const double *in, sw_contact *k)
+{
+    sw_ball b;
+    q3 p0, p1, y;
+    mpq_t d2;
+    sw_ball_init(&b, in + IN_C, in + IN_V, in[IN_R]);
+    q3_init(&p0);
+    q3_init(&p1);
+    q3_init(&y);
+    mpq_init(d2);
+    q3_set_d(&p0, in + IN_P0);
+    q3_set_d(&p1, in + IN_P1);
+    sw_closest_segment(&y, d2, &b.c, &p0, &p1);
+    if (mpq_cmp(d2, b.r2) <= 0) {
+        sw_contact_start(k, &y);
+    } else {
+        sw_edge(k, &b, &p0, &p1, 0);
+        sw_vertex(k, &b, &p0, 0);
+        sw_vertex(k, &b, &p1, 1);
+    }
+    sw_ball_clear(&b);
+    q3_clear(&p0);
+    q3_clear(&p1);
+    q3_clear(&y);
+    mpq_clear(d2);
+}
+
+int ref_sphere_sweep_segment(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_sphere_sweep_segment_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    if (k.kind != SW_MISS) {
+        out[OUT_HIT] = 1;
+        sw_contact_round(&k, &out[OUT_T], out + OUT_P);
+    }
+    sw_contact_clear(&k);
+    return REF_OK;
+}
+
+const char *ref_sphere_sweep_segment_feature(const double *in)
+{
+    if (!valid_input(in))
+        return "invalid";
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    const char *name = sw_kind_name(k.kind);
+    sw_contact_clear(&k);
+    return name;
+}

@@ -1,0 +1,117 @@
+/* ref/sphere_sweep_triangle.c: exact sphere_sweep_triangle.
+ *
+ * A sphere of radius r, centre c + t v for t in [0, 1], against the closed,
+ * two-sided triangle v0 v1 v2 (a degenerate one is the hull of its
+ * vertices: a segment or a point).  At the start it overlaps when the exact
+ * closest point of the triangle to c is within r (t = 0, point = that
+ * closest point).  Otherwise the first contact is the earliest valid
+ * candidate of Fauerby's features, decided exactly:
+ *   - the face (non-degenerate triangles): the sphere enters the slab
+ *     |distance to the plane| <= r at t, and the projection of the centre at
+ *     t lies in the closed triangle; contact point: that projection;
+ *   - each edge: the sphere reaches distance r from the edge's line at t
+ *     and the foot of the perpendicular lies on the closed edge; contact
+ *     point: that foot;
+ *   - each vertex: the sphere reaches distance r from it; contact point:
+ *     the vertex.
+ * For a degenerate triangle the face offers nothing and the three edges
+ * cover the hull.  sphere_sweep_impl.h has the candidate conditions and
+ * docs/queries/sphere_sweep_triangle.md the argument that the earliest valid
+ * candidate is the first contact.
+ */
+#include "isect_ref.h"
+#include "sphere_sweep_impl.h"
+
+#include <string.h>
+
+enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_V0 = 7, IN_V1 = 10, IN_V2 = 13, N_IN = 16 };
+enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
+
+static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+
+void ref_sphere_sweep_triangle_encl(const iv *in, iv *out)
+{
+    sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
+    iv3 v[3] = {sw_iv3_at(in + IN_V0), sw_iv3_at(in + IN_V1), sw_iv3_at(in + IN_V2)};
+    sw_iacc a;
+    sw_iacc_init(&a);
+    sw_istart_triangle(&a, &b, v[0], v[1], v[2]);
+    sw_iface(&a, &b, v[0], v[1], v[2]);
+    for (int i = 0; i < 3; i++)
+        sw_iedge(&a, &b, v[i], v[(i + 1) % 3]);
+    for (int i = 0; i < 3; i++)
+        sw_ivertex(&a, &b, v[i]);
+    iv3 p;
+    sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], &p);
+    out[OUT_P] = p.x;
+    out[OUT_P + 1] = p.y;
+    out[OUT_P + 2] = p.z;
+}
+
+static void solve(const double *in, sw_contact *k)
+{
+    sw_ball b;
+    q3 v[3], y;
+    mpq_t d2;
+    sw_ball_init(&b, in + IN_C, in + IN_V, in[IN_R]);
+    for (int i = 0; i < 3; i++) {
+        q3_init(&v[i]);
+        q3_set_d(&v[i], in + IN_V0 + 3 * i);
+    }
+    q3_init(&y);
+    mpq_init(d2);
+    sw_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
+    if (mpq_cmp(d2, b.r2) <= 0) {
+        sw_contact_start(k, &y);
+    } else {
+        sw_face(k, &b, &v[0], &v[1], &v[2]);
+        for (int i = 0; i < 3; i++)
+            sw_edge(k, &b, &v[i], &v[(i + 1) % 3], i);
+        for (int i = 0; i < 3; i++)
+            sw_vertex(k, &b, &v[i], i);
+    }
+    sw_ball_clear(&b);
+    for (int i = 0; i < 3; i++)
+        q3_clear(&v[i]);
+    q3_clear(&y);
+    mpq_clear(d2);
+}
+
+int ref_sphere_sweep_triangle(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_sphere_sweep_triangle_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    if (k.kind != SW_MISS) {
+        out[OUT_HIT] = 1;
+        sw_contact_round(&k, &out[OUT_T], out + OUT_P);
+    }
+    sw_contact_clear(&k);
+    return REF_OK;
+}
+
+const char *ref_sphere_sweep_triangle_feature(const double *in)
+{
+    if (!valid_input(in))
+        return "invalid";
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    const char *name = sw_kind_name(k.kind);
+    sw_contact_clear(&k);
+    return name;
+}
