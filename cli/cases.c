@@ -106,11 +106,19 @@ void corpus_free(isect_corpus *c)
     memset(c, 0, sizeof *c);
 }
 
+static void add_target(const isect_target **sel, size_t *nsel, const isect_target *t)
+{
+    for (size_t i = 0; i < *nsel; i++)
+        if (sel[i] == t)
+            return;
+    sel[(*nsel)++] = t;
+}
+
 int targets_select(const isect_target **sel, size_t *nsel, const char *name)
 {
     if (!strcmp(name, "all")) {
         for (size_t i = 0; i < isect_targets_size; i++)
-            sel[(*nsel)++] = isect_targets[i];
+            add_target(sel, nsel, isect_targets[i]);
         return 0;
     }
     const isect_target *t = isect_target_find(name);
@@ -118,10 +126,7 @@ int targets_select(const isect_target **sel, size_t *nsel, const char *name)
         fprintf(stderr, "isect: unknown target '%s' (isect targets lists them)\n", name);
         return -1;
     }
-    for (size_t i = 0; i < *nsel; i++)
-        if (sel[i] == t)
-            return 0;
-    sel[(*nsel)++] = t;
+    add_target(sel, nsel, t);
     return 0;
 }
 

@@ -59,8 +59,9 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
     for (int ch; (ch = getopt_long(argc, argv, "+t:jh", longs, NULL)) != -1;) {
         switch (ch) {
         case 't':
-            if (o->nsel + isect_targets_size > sizeof o->sel / sizeof *o->sel)
-                return usage_error(cmd, "too many --target options");
+            /* targets are selected at most once each */
+            if (isect_targets_size > sizeof o->sel / sizeof *o->sel)
+                return usage_error(cmd, "more targets built in than --target can select");
             if (targets_select(o->sel, &o->nsel, optarg))
                 return EXIT_USAGE;
             break;
