@@ -110,13 +110,18 @@ check: all unit-tests cli-tests corpus-check replay-check fuzz-check
 
 # ---- fuzzing (clang, libFuzzer) -------------------------------------------
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -ffp-contract=off -fno-fast-math \
-              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ifast -Iref -Ioracle -Icli -Ifuzz \
-              $(if $(USER_TARGET),-DISECT_USER_TARGET)
+              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -Ifast -Iref -Ioracle -Icli -Ifuzz -MMD -MP $(if $(USER_TARGET),-DISECT_USER_TARGET)
 FUZZ_LIB_SRC = $(FAST_SRC) $(REF_SRC) $(ORACLE_SRC) fuzz/harness.c fuzz/mutator.c
+FUZZ_LIB_OBJ = $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_LIB_SRC))
 
-$(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(wildcard fuzz/*.h oracle/*.h ref/*.h fast/*.h)
+# Objects once with coverage instrumentation; each harness links them with libFuzzer.
+$(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) $(CFLAGS) -o $@ $< $(FUZZ_LIB_SRC) $(LIBS)
+	$(CLANG) $(FUZZ_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+	$(CLANG) -fsanitize=fuzzer,address,undefined $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES))
 
