@@ -199,6 +199,11 @@ typedef isect_overlap_result isect_aabb_aabb_result;
 bool isect_aabb_aabb(isect_aabb a, isect_aabb b, isect_aabb_aabb_result *out);
 typedef bool isect_aabb_aabb_fn(isect_aabb, isect_aabb, isect_aabb_aabb_result *);
 
+/* sphere_aabb: the closed ball and the closed box share a point. */
+typedef isect_overlap_result isect_sphere_aabb_result;
+bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *out);
+typedef bool isect_sphere_aabb_fn(isect_sphere, isect_aabb, isect_sphere_aabb_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,7 @@ static const isect_target_entry entries[] = {
     /* static overlaps */
     ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),
     ISECT_ENTRY(aabb_aabb, isect_aabb_aabb, 1, 0),
+    ISECT_ENTRY(sphere_aabb, isect_sphere_aabb, 1, 4),
     ISECT_ENTRIES_END,
 };
 

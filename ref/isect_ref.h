@@ -67,5 +67,7 @@ int ref_sphere_sphere(const double *in, double *out);
 void ref_sphere_sphere_encl(const iv *in, iv *out);
 int ref_aabb_aabb(const double *in, double *out);
 void ref_aabb_aabb_encl(const iv *in, iv *out);
+int ref_sphere_aabb(const double *in, double *out);
+void ref_sphere_aabb_encl(const iv *in, iv *out);
 
 #endif
