@@ -5,6 +5,9 @@
 
 extern const isect_target isect_target_fast;
 extern const isect_target isect_zoo_mt_eps;
+extern const isect_target isect_zoo_sign_change_2008;
+extern const isect_target isect_zoo_sphere_tri_2010;
+extern const isect_target isect_zoo_nettle2000;
 extern const isect_target isect_zoo_sphere_behind;
 extern const isect_target isect_zoo_xna_sphere;
 #ifdef ISECT_USER_TARGET
@@ -14,6 +17,9 @@ extern const isect_target isect_user_target;
 const isect_target *const isect_targets[] = {
     &isect_target_fast,
     &isect_zoo_mt_eps,
+    &isect_zoo_sign_change_2008,
+    &isect_zoo_sphere_tri_2010,
+    &isect_zoo_nettle2000,
     &isect_zoo_sphere_behind,
     &isect_zoo_xna_sphere,
 #ifdef ISECT_USER_TARGET
