@@ -53,10 +53,10 @@ static inline rc_quot rc_div(float num, float den, int e)
     return (rc_quot){fabsf(fa / fb) * 0.5f, a - b + e + 1};
 }
 
-/* Is q * 2^k <= y (q > 0, y >= 0 or +inf)?  Exact. */
+/* Is q * 2^k <= y (q >= 0, y >= 0 or +inf)?  Exact. */
 static inline bool rc_quot_le(rc_quot x, float y)
 {
-    if (y == INFINITY)
+    if (x.q == 0 || y == INFINITY)
         return true;
     if (y == 0)
         return false;
@@ -65,6 +65,21 @@ static inline bool rc_quot_le(rc_quot x, float y)
     if (ex + x.k != ey)
         return ex + x.k < ey;
     return mx <= my;
+}
+
+/* Compare two non-negative quotients exactly: -1, 0 or 1.  q == 0 stands for
+ * the value 0 (rc_quot_zero). */
+static inline rc_quot rc_quot_zero(void) { return (rc_quot){0, 0}; }
+
+static inline int rc_quot_cmp(rc_quot x, rc_quot y)
+{
+    if (x.q == 0 || y.q == 0)
+        return (x.q != 0) - (y.q != 0);
+    int ex, ey;
+    float mx = frexpf(x.q, &ex), my = frexpf(y.q, &ey);
+    if (ex + x.k != ey + y.k)
+        return ex + x.k < ey + y.k ? -1 : 1;
+    return (mx > my) - (mx < my);
 }
 
 /* q * 2^k rounded to binary32 (inf beyond FLT_MAX, gradual underflow). */

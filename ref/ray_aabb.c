@@ -1,0 +1,169 @@
+/* ref/ray_aabb.c: exact ray_aabb (slab test in rationals).
+ *
+ * For each axis i with dir_i != 0 the ray is between the planes x_i = min_i
+ * and x_i = max_i for t between (min_i - o_i)/dir_i and (max_i - o_i)/dir_i;
+ * with dir_i = 0 it is there for every t when min_i <= o_i <= max_i and never
+ * otherwise.  The ray hits the closed box iff
+ *   entry = max(0, lower ends) <= exit = min(tmax, upper ends),
+ * and then t = entry.  Every quantity is a rational; no infinity and no
+ * 0 * inf arises (zero components are handled by the exact case above).
+ * docs/queries/ray_aabb.md derives these and the enclosure.
+ */
+#include "isect_ref.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { IN_O = 0, IN_D = 3, IN_TMAX = 6, IN_MIN = 7, IN_MAX = 10, N_IN = 13 };
+enum { OUT_HIT, OUT_T, N_OUT };
+
+static int valid_input(const double *in)
+{
+    for (int i = 0; i < N_IN; i++)
+        if (i != IN_TMAX && !isfinite(in[i]))
+            return 0;
+    for (int i = 0; i < 3; i++)
+        if (in[IN_MIN + i] > in[IN_MAX + i])
+            return 0;
+    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+}
+
+static double dmin(double a, double b) { return a < b ? a : b; }
+static double dmax(double a, double b) { return a > b ? a : b; }
+
+/* Enclosures of the slab's parameter interval [lo, hi] on one axis, over the
+ * points of the box where it is not empty; *empty when it is empty at every
+ * point. */
+static void slab_encl(iv o, iv d, iv mn, iv mx, iv *lo, iv *hi, bool *empty)
+{
+    iv a = iv_sub(mn, o), b = iv_sub(mx, o); /* t_i d = a (entry side when d > 0), b */
+    *empty = false;
+    iv whole = iv_make(-INFINITY, INFINITY);
+    if (iv_has_nan(a) || iv_has_nan(b) || iv_has_nan(d)) {
+        *lo = *hi = whole;
+        return;
+    }
+    if (d.lo > 0) {
+        *lo = iv_div(a, d);
+        *hi = iv_div(b, d);
+    } else if (d.hi < 0) {
+        *lo = iv_div(b, d);
+        *hi = iv_div(a, d);
+    } else if (a.hi < 0 && b.lo > 0) {
+        /* The origin is strictly inside the slab at every point: lo <= 0 <= hi
+         * wherever d != 0 (and the slab is everything where d = 0).  hi is
+         * at least b/d over d in (0, d.hi] and a/d over d in [d.lo, 0). */
+        double h = INFINITY, l = -INFINITY;
+        if (d.hi > 0) {
+            h = dmin(h, iv_div(b, iv_make(d.hi, d.hi)).lo);
+            l = dmax(l, iv_div(a, iv_make(d.hi, d.hi)).hi);
+        }
+        if (d.lo < 0) {
+            h = dmin(h, iv_div(a, iv_make(d.lo, d.lo)).lo);
+            l = dmax(l, iv_div(b, iv_make(d.lo, d.lo)).hi);
+        }
+        *lo = iv_make(-INFINITY, dmin(l, 0));
+        *hi = iv_make(dmax(h, 0), INFINITY);
+    } else if (a.lo > 0) {
+        /* The origin is below the slab at every point: only d > 0 can reach
+         * it, at t >= a/d >= a.lo/d.hi. */
+        if (d.hi <= 0) {
+            *empty = true;
+            *lo = *hi = whole;
+            return;
+        }
+        *lo = iv_make(iv_div(a, iv_make(d.hi, d.hi)).lo, INFINITY);
+        *hi = iv_make(iv_div(b, iv_make(d.hi, d.hi)).lo, INFINITY);
+    } else if (b.hi < 0) {
+        /* Above the slab: only d < 0 reaches it, at t >= b/d >= b.hi/d.lo. */
+        if (d.lo >= 0) {
+            *empty = true;
+            *lo = *hi = whole;
+            return;
+        }
+        *lo = iv_make(iv_div(b, iv_make(d.lo, d.lo)).lo, INFINITY);
+        *hi = iv_make(iv_div(a, iv_make(d.lo, d.lo)).lo, INFINITY);
+    } else {
+        *lo = *hi = whole;
+    }
+}
+
+void ref_ray_aabb_encl(const iv *in, iv *out)
+{
+    iv tmax = in[IN_TMAX];
+    iv entry = iv_point(0), exit = iv_make(tmax.lo, tmax.hi);
+    bool empty_any = false;
+    for (int i = 0; i < 3; i++) {
+        iv lo, hi;
+        bool empty;
+        slab_encl(in[IN_O + i], in[IN_D + i], in[IN_MIN + i], in[IN_MAX + i], &lo, &hi, &empty);
+        empty_any = empty_any || empty;
+        entry = iv_make(dmax(entry.lo, lo.lo), dmax(entry.hi, lo.hi));
+        exit = iv_make(dmin(exit.lo, hi.lo), dmin(exit.hi, hi.hi));
+    }
+    out[OUT_HIT] = iv_bool(!empty_any && entry.hi <= exit.lo, empty_any || entry.lo > exit.hi);
+    iv t = entry;
+    if (t.hi > tmax.hi)
+        t.hi = tmax.hi;
+    if (t.lo > t.hi)
+        t = iv_point(0);
+    out[OUT_T] = t;
+}
+
+int ref_ray_aabb(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_ray_aabb_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+        if (enc[OUT_HIT].lo == 1 && enc[OUT_T].lo == 0 && enc[OUT_T].hi == 0) {
+            ref_stats.filtered++; /* the origin is certainly in the box: t = 0 */
+            out[OUT_HIT] = 1;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+
+    mpq_t entry, exit, lo, hi, o, d, tmp;
+    mpq_inits(entry, exit, lo, hi, o, d, tmp, NULL);
+    int hit = 1, finite_exit = isfinite(in[IN_TMAX]); /* exit = tmax, or +inf */
+    if (finite_exit)
+        mpq_set_d(exit, in[IN_TMAX]);
+    for (int i = 0; i < 3 && hit; i++) {
+        mpq_set_d(o, in[IN_O + i]);
+        mpq_set_d(d, in[IN_D + i]);
+        if (mpq_sgn(d) == 0) {
+            hit = in[IN_MIN + i] <= in[IN_O + i] && in[IN_O + i] <= in[IN_MAX + i];
+            continue;
+        }
+        mpq_set_d(tmp, in[mpq_sgn(d) > 0 ? IN_MIN + i : IN_MAX + i]);
+        mpq_sub(lo, tmp, o);
+        mpq_div(lo, lo, d);
+        mpq_set_d(tmp, in[mpq_sgn(d) > 0 ? IN_MAX + i : IN_MIN + i]);
+        mpq_sub(hi, tmp, o);
+        mpq_div(hi, hi, d);
+        if (mpq_cmp(lo, entry) > 0)
+            mpq_set(entry, lo);
+        if (!finite_exit || mpq_cmp(hi, exit) < 0) {
+            mpq_set(exit, hi);
+            finite_exit = 1;
+        }
+    }
+    if (hit && finite_exit)
+        hit = mpq_cmp(entry, exit) <= 0;
+    if (hit) {
+        out[OUT_HIT] = 1;
+        out[OUT_T] = q_to_double(entry);
+    }
+    mpq_clears(entry, exit, lo, hi, o, d, tmp, NULL);
+    return REF_OK;
+}
