@@ -11,6 +11,8 @@
  */
 #include "isect_ref.h"
 
+#include "ray_encl.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -28,66 +30,6 @@ static int valid_input(const double *in)
     return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
 }
 
-static double dmin(double a, double b) { return a < b ? a : b; }
-static double dmax(double a, double b) { return a > b ? a : b; }
-
-/* Enclosures of the slab's parameter interval [lo, hi] on one axis, over the
- * points of the box where it is not empty; *empty when it is empty at every
- * point. */
-static void slab_encl(iv o, iv d, iv mn, iv mx, iv *lo, iv *hi, bool *empty)
-{
-    iv a = iv_sub(mn, o), b = iv_sub(mx, o); /* t_i d = a (entry side when d > 0), b */
-    *empty = false;
-    iv whole = iv_make(-INFINITY, INFINITY);
-    if (iv_has_nan(a) || iv_has_nan(b) || iv_has_nan(d)) {
-        *lo = *hi = whole;
-        return;
-    }
-    if (d.lo > 0) {
-        *lo = iv_div(a, d);
-        *hi = iv_div(b, d);
-    } else if (d.hi < 0) {
-        *lo = iv_div(b, d);
-        *hi = iv_div(a, d);
-    } else if (a.hi < 0 && b.lo > 0) {
-        /* The origin is strictly inside the slab at every point: lo <= 0 <= hi
-         * wherever d != 0 (and the slab is everything where d = 0).  hi is
-         * at least b/d over d in (0, d.hi] and a/d over d in [d.lo, 0). */
-        double h = INFINITY, l = -INFINITY;
-        if (d.hi > 0) {
-            h = dmin(h, iv_div(b, iv_make(d.hi, d.hi)).lo);
-            l = dmax(l, iv_div(a, iv_make(d.hi, d.hi)).hi);
-        }
-        if (d.lo < 0) {
-            h = dmin(h, iv_div(a, iv_make(d.lo, d.lo)).lo);
-            l = dmax(l, iv_div(b, iv_make(d.lo, d.lo)).hi);
-        }
-        *lo = iv_make(-INFINITY, dmin(l, 0));
-        *hi = iv_make(dmax(h, 0), INFINITY);
-    } else if (a.lo > 0) {
-        /* The origin is below the slab at every point: only d > 0 can reach
-         * it, at t >= a/d >= a.lo/d.hi. */
-        if (d.hi <= 0) {
-            *empty = true;
-            *lo = *hi = whole;
-            return;
-        }
-        *lo = iv_make(iv_div(a, iv_make(d.hi, d.hi)).lo, INFINITY);
-        *hi = iv_make(iv_div(b, iv_make(d.hi, d.hi)).lo, INFINITY);
-    } else if (b.hi < 0) {
-        /* Above the slab: only d < 0 reaches it, at t >= b/d >= b.hi/d.lo. */
-        if (d.lo >= 0) {
-            *empty = true;
-            *lo = *hi = whole;
-            return;
-        }
-        *lo = iv_make(iv_div(b, iv_make(d.lo, d.lo)).lo, INFINITY);
-        *hi = iv_make(iv_div(a, iv_make(d.lo, d.lo)).lo, INFINITY);
-    } else {
-        *lo = *hi = whole;
-    }
-}
-
 void ref_ray_aabb_encl(const iv *in, iv *out)
 {
     iv tmax = in[IN_TMAX];
@@ -96,10 +38,10 @@ void ref_ray_aabb_encl(const iv *in, iv *out)
     for (int i = 0; i < 3; i++) {
         iv lo, hi;
         bool empty;
-        slab_encl(in[IN_O + i], in[IN_D + i], in[IN_MIN + i], in[IN_MAX + i], &lo, &hi, &empty);
+        rq_slab_encl(in[IN_O + i], in[IN_D + i], in[IN_MIN + i], in[IN_MAX + i], &lo, &hi, &empty);
         empty_any = empty_any || empty;
-        entry = iv_make(dmax(entry.lo, lo.lo), dmax(entry.hi, lo.hi));
-        exit = iv_make(dmin(exit.lo, hi.lo), dmin(exit.hi, hi.hi));
+        entry = iv_make(rq_max(entry.lo, lo.lo), rq_max(entry.hi, lo.hi));
+        exit = iv_make(rq_min(exit.lo, hi.lo), rq_min(exit.hi, hi.hi));
     }
     out[OUT_HIT] = iv_bool(!empty_any && entry.hi <= exit.lo, empty_any || entry.lo > exit.hi);
     iv t = entry;
