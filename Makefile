@@ -105,7 +105,7 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all unit-tests cli-tests corpus-check replay-check fuzz-check
+check: all unit-tests cli-tests corpus-check replay-check fuzz-check campaign-check
 	@echo "make check: all passed"
 
 # ---- fuzzing (clang, libFuzzer) -------------------------------------------
@@ -136,6 +136,45 @@ bench: $(BUILD)/release/bench/bench
 	$(BUILD)/release/bench/bench
 
 # ---- campaigns and reports ------------------------------------------------
+# `make campaign`: every query that has a harness against every target that
+# supports it, for SECONDS (100 here) on JOBS cores; the report goes to
+# reports/<UTC timestamp>/ and reports/latest links to it.  QUERIES and
+# TARGETS (comma- or space-separated) narrow the selection.  `make report`
+# regenerates the report of REPORT (default: the latest campaign) from disk.
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+QUERIES ?=
+TARGETS ?=
+REPORT  ?= reports/latest
+comma   := ,
+CAMPAIGN_QUERIES = $(if $(QUERIES),$(filter $(subst $(comma), ,$(QUERIES)),$(FUZZ_QUERIES)),$(FUZZ_QUERIES))
+
+.PHONY: campaign report campaign-check campaign-crash-check
+campaign: SECONDS = 100
+campaign:
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES))
+	$(BUILD)/isect campaign --seconds $(SECONDS) --jobs $(JOBS) --fuzz-dir $(BUILD)/fuzz \
+	    --corpus-dir $(BUILD)/fuzz-corpus $(if $(QUERIES),--queries "$(QUERIES)") $(if $(TARGETS),--targets "$(TARGETS)")
+
+report: $(BUILD)/isect
+	@test -e $(REPORT)/campaign.log || { echo "make report: no campaign in $(REPORT) (make campaign first)" >&2; exit 2; }
+	$(BUILD)/isect report $(REPORT)
+
+# SIGINT and SIGKILL of a running campaign, junit.xml, minimize, map, the page
+# in headless Chromium (about 30 s); needs clang for the harnesses.
+campaign-check: $(BUILD)/asan/isect
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
+	  ISECT=$(BUILD)/asan/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/campaign-check sh tests/campaign.sh; \
+	else echo "campaign-check: $(CLANG) not found, skipped"; fi
+
+# A target that crashes and hangs (tests/campaign_target.c, built in as
+# USER_TARGET under $(BUILD)/crashy): recorded as invalid, the campaign goes on.
+campaign-crash-check: $(BUILD)/asan/isect
+	$(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/crashy USER_TARGET=tests/campaign_target.c \
+	    $(BUILD)/crashy/release/isect $(BUILD)/crashy/fuzz/fuzz_ray_triangle
+	ISECT=$(BUILD)/asan/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/campaign-crash-check \
+	    CRASHY_ISECT=$(BUILD)/crashy/release/isect CRASHY_FUZZ_DIR=$(BUILD)/crashy/fuzz sh tests/campaign.sh
 
 # ---- install --------------------------------------------------------------
 define pcfile
@@ -170,7 +209,7 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
 
 # ---- dependencies ---------------------------------------------------------
-DEB_PACKAGES = make gcc libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev
+DEB_PACKAGES = make gcc libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
@@ -187,6 +226,11 @@ help:
 	@echo "  deps           install the Debian packages (as root; otherwise prints the apt-get line)"
 	@echo "  fuzz           build the libFuzzer harnesses with clang into $(BUILD)/fuzz/"
 	@echo "  fuzz-run       fuzz QUERY against TARGET for SECONDS; findings go to findings/QUERY/"
+	@echo "  campaign       every query with a harness against every target, SECONDS (100) on JOBS cores;"
+	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
+	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
+	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium (in check)"
+	@echo "  campaign-crash-check  a target that crashes and hangs is recorded and the campaign goes on"
 	@echo "  bench          ns per query for fast and ref, ratios to a plain Moller-Trumbore"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
@@ -196,6 +240,8 @@ help:
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
+	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 100 there)"
+	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  USER_TARGET=path/to/adapter.c (a target of your own, docs/targets.md)"
 	@echo "queries with a harness: $(FUZZ_QUERIES)"
 

@@ -1,6 +1,7 @@
 /* cli/isect.c: the isect command.  Exit status: 0 all agree or tolerated,
  * 1 a discrepancy, an invalid answer or a failed expect, 2 bad input or usage. */
 #include "cases.h"
+#include "commands.h"
 #include "isect_ref.h"
 
 #include <getopt.h>
@@ -26,6 +27,12 @@ static const char *const usage_main =
     "                            judge targets against ref, verify expect lines\n"
     "  fmt [--check|--stdout] FILE...\n"
     "                            rewrite .case files canonically\n"
+    "  campaign [--seconds S] [--queries Q,...] [--targets T,...] [--jobs N]\n"
+    "                            fuzz every query against every target, then report\n"
+    "  report [--out DIR] DIR    the discrepancy report of a campaign or of findings\n"
+    "  minimize [-o OUT] FILE    shrink a finding into a readable case\n"
+    "  map [--x FIELD.i --y FIELD.j] FILE\n"
+    "                            failure map: verdicts on a grid of ulp perturbations\n"
     "\n"
     "'isect COMMAND --help' describes a command.  Exit status: 0 all agree or\n"
     "tolerated; 1 a discrepancy, an invalid answer or a failed expect; 2 bad\n"
@@ -403,6 +410,7 @@ typedef struct {
 
 static const command commands[] = {
     {"list", cmd_list}, {"targets", cmd_targets}, {"eval", cmd_eval}, {"check", cmd_check}, {"fmt", cmd_fmt},
+    {"campaign", cmd_campaign}, {"report", cmd_report}, {"minimize", cmd_minimize}, {"map", cmd_map},
 };
 
 int main(int argc, char **argv)
