@@ -40,7 +40,7 @@ FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
-        replay-check fuzz-check
+        replay-check fuzz-check readme readme-check
 .DEFAULT_GOAL := all
 # Objects made by pattern rules are kept, not deleted as intermediates.
 .SECONDARY:
@@ -107,6 +107,17 @@ fuzz-check:
 
 check: all unit-tests cli-tests corpus-check replay-check fuzz-check campaign-check
 	@echo "make check: all passed"
+
+# The README's query table is generated from the catalog (isect list --markdown).
+readme: $(BUILD)/release/isect
+	$(BUILD)/release/isect list --markdown > $(BUILD)/catalog.md
+	awk -v t=$(BUILD)/catalog.md '/<!-- catalog:end -->/{while ((getline l < t) > 0) print l; f=0} !f{print} \
+	  /<!-- catalog:begin -->/{f=1}' README.md > $(BUILD)/README.md && mv $(BUILD)/README.md README.md
+
+readme-check: $(BUILD)/release/isect
+	@$(BUILD)/release/isect list --markdown > $(BUILD)/catalog.md
+	@awk '/<!-- catalog:end -->/{f=0} f{print} /<!-- catalog:begin -->/{f=1}' README.md | diff -u - $(BUILD)/catalog.md \
+	  || { echo "README.md: the query table differs from the catalog; run make readme"; exit 1; }
 
 # ---- fuzzing (clang, libFuzzer) -------------------------------------------
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -ffp-contract=off -fno-fast-math \
@@ -235,6 +246,7 @@ help:
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
 	@echo "  clean          remove $(BUILD)/"
+	@echo "  readme         regenerate README.md's query table from the catalog (readme-check verifies it)"
 	@echo "variables:"
 	@echo "  CC=$(CC) CLANG=$(CLANG) CFLAGS=$(CFLAGS) LDFLAGS=$(LDFLAGS)"
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
