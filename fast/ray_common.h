@@ -95,4 +95,91 @@ static inline isect_vec3 rc_cross(isect_vec3 a, isect_vec3 b)
 }
 static inline float rc_comp(isect_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
 
+/* The set of t in [0, tmax] where a ray is inside a convex solid, built as
+ * the intersection of intervals whose ends are quotients num/den * 2^e:
+ * entry (>= 0) is the largest lower end, exit the smallest upper end (none
+ * yet: unbounded).  Ends are compared exactly (rc_quot); a negative lower
+ * end is 0 for this purpose, a negative upper end empties the set. */
+typedef struct {
+    rc_quot entry, exit;
+    bool bounded, empty;
+} rc_span;
+
+static inline rc_span rc_span_all(void) { return (rc_span){rc_quot_zero(), rc_quot_zero(), false, false}; }
+
+static inline void rc_span_lower(rc_span *s, float num, float den, int e)
+{
+    if (num == 0 || (num > 0) != (den > 0))
+        return; /* <= 0 */
+    rc_quot q = rc_div(num, den, e);
+    if (rc_quot_cmp(q, s->entry) > 0)
+        s->entry = q;
+}
+
+static inline void rc_span_upper(rc_span *s, float num, float den, int e)
+{
+    if (num != 0 && (num > 0) != (den > 0)) {
+        s->empty = true; /* < 0 */
+        return;
+    }
+    rc_quot q = num == 0 ? rc_quot_zero() : rc_div(num, den, e);
+    if (!s->bounded || rc_quot_cmp(q, s->exit) < 0)
+        s->exit = q;
+    s->bounded = true;
+}
+
+/* The slab lo <= x + t dx <= hi (lo <= hi), with an exact test for dx == 0. */
+static inline void rc_span_slab(rc_span *s, float x, float dx, float lo, float hi, int e)
+{
+    float a = lo - x, b = hi - x;
+    if (dx == 0) {
+        if (a > 0 || b < 0)
+            s->empty = true;
+        return;
+    }
+    rc_span_lower(s, dx > 0 ? a : b, dx, e);
+    rc_span_upper(s, dx > 0 ? b : a, dx, e);
+}
+
+/* Hit test and t: entry <= exit and entry <= tmax. */
+static inline bool rc_span_hit(const rc_span *s, float tmax, float *t)
+{
+    if (s->empty || (s->bounded && rc_quot_cmp(s->entry, s->exit) > 0) || !rc_quot_le(s->entry, tmax))
+        return false;
+    *t = fminf(rc_quot_value(s->entry), tmax);
+    return true;
+}
+
+/* The interval where a t^2 + 2 b t + c <= 0, a > 0, given e = (b^2 - a c)/a
+ * >= 0 computed without cancellation by the caller, as numerator/denominator
+ * pairs of its ends; each end takes the form of the root that is accurate
+ * (docs/queries/ray_sphere.md): (-b -+ s)/a unless that cancels (s > |b|/2
+ * with the sign of b that cancels), else c/(-b +- s), s = sqrt(a e). */
+static inline void rc_span_quadratic(rc_span *sp, float a, float b, float c, float e, int k)
+{
+    float s = sqrtf(a) * sqrtf(e); /* a * e may underflow */
+    if (b > 0 || s <= -0.5f * b)
+        rc_span_lower(sp, -b - s, a, k);
+    else
+        rc_span_lower(sp, c, -b + s, k);
+    if (b < 0 || s <= 0.5f * b)
+        rc_span_upper(sp, -b + s, a, k);
+    else
+        rc_span_upper(sp, c, -b - s, k);
+}
+
+/* An orthonormal frame (u1, u2, wn) around the unit vector wn (Hughes and
+ * Moller 1999: zero the smallest component). */
+static inline void rc_frame(isect_vec3 wn, isect_vec3 *u1, isect_vec3 *u2)
+{
+    if (fabsf(wn.x) >= fabsf(wn.y)) {
+        float inv = 1.0f / sqrtf(wn.x * wn.x + wn.z * wn.z);
+        *u1 = (isect_vec3){-wn.z * inv, 0, wn.x * inv};
+    } else {
+        float inv = 1.0f / sqrtf(wn.y * wn.y + wn.z * wn.z);
+        *u1 = (isect_vec3){0, wn.z * inv, -wn.y * inv};
+    }
+    *u2 = rc_cross(wn, *u1);
+}
+
 #endif

@@ -9,6 +9,7 @@ extern const isect_target isect_zoo_sign_change_2008;
 extern const isect_target isect_zoo_sphere_tri_2010;
 extern const isect_target isect_zoo_nettle2000;
 extern const isect_target isect_zoo_sphere_behind;
+extern const isect_target isect_zoo_cylinder_2016;
 extern const isect_target isect_zoo_xna_sphere;
 #ifdef ISECT_USER_TARGET
 extern const isect_target isect_user_target;
@@ -21,6 +22,7 @@ const isect_target *const isect_targets[] = {
     &isect_zoo_sphere_tri_2010,
     &isect_zoo_nettle2000,
     &isect_zoo_sphere_behind,
+    &isect_zoo_cylinder_2016,
     &isect_zoo_xna_sphere,
 #ifdef ISECT_USER_TARGET
     &isect_user_target,

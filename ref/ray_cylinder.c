@@ -1,0 +1,229 @@
+/* ref/ray_cylinder.c: exact ray_cylinder (solid capped cylinder).
+ *
+ * With w = p1 - p0, L2 = w.w, v = origin - p0, the solid is
+ *   { x : 0 <= (x - p0).w <= L2  and  |(x - p0) x w|^2 <= r^2 L2 }
+ * (empty when L2 = 0).  Along the ray:
+ *   slab:  0 <= s(t) = v.w + t d.w <= L2                (an interval of t);
+ *   side:  q(t) = A t^2 + 2 B t + C <= 0,  m = v x w, n = d x w,
+ *          A = n.n, B = m.n, C = m.m - r^2 L2           (an interval of t:
+ *          [t-, t+] with t-+ = (-B -+ sqrt(D))/A, D = B^2 - A C, when A > 0;
+ *          all or nothing when A = 0, i.e. dir parallel to the axis or 0).
+ * The ray hits iff entry = max(0, slab start, t-) <= exit = min(tmax, slab
+ * end, t+), and t = entry.  Every bound is a rational or a root in Q(sqrt D):
+ * compared exactly and rounded correctly by ref/algebraic.h.
+ * docs/queries/ray_cylinder.md derives these and the enclosure.
+ */
+#include "isect_ref.h"
+
+#include "algebraic.h"
+#include "ray_encl.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { IN_O = 0, IN_D = 3, IN_TMAX = 6, IN_P0 = 7, IN_P1 = 10, IN_R = 13, N_IN = 14 };
+enum { OUT_HIT, OUT_T, N_OUT };
+
+static int valid_input(const double *in)
+{
+    for (int i = 0; i < N_IN; i++)
+        if (i != IN_TMAX && !isfinite(in[i]))
+            return 0;
+    return in[IN_R] >= 0 && !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+}
+
+static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
+
+/* Enclosures of the side interval [t-, t+] of a ray against the infinite
+ * cylinder (or, for the capsule, a ball) given the quadratic A t^2 + 2Bt + C
+ * in intervals and a second enclosure D2 of its discriminant; also reports
+ * whether the interval is certainly non-empty / certainly empty. */
+static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, bool *empty)
+{
+    iv D = iv_sub(iv_sqr(B), iv_mul(A, C));
+    if (!iv_has_nan(D2) && !iv_has_nan(D) && D2.lo <= D.hi && D.lo <= D2.hi)
+        D = rq_intersect(D, D2);
+    iv sD = iv_sqrt(D), nB = iv_neg(B);
+    iv whole = iv_make(-INFINITY, INFINITY);
+    /* Both forms of each root are exact where A > 0 and their denominators
+     * do not vanish; each is sound where defined, so is their intersection. */
+    *tm = rq_intersect(iv_div(iv_sub(nB, sD), A), iv_div(C, iv_add(nB, sD)));
+    *tp = rq_intersect(iv_div(iv_add(nB, sD), A), iv_div(C, iv_sub(nB, sD)));
+    if (iv_has_nan(*tm) || tm->lo > tm->hi)
+        *tm = whole;
+    if (iv_has_nan(*tp) || tp->lo > tp->hi)
+        *tp = whole;
+    *nonempty = iv_nonneg(D) && A.lo > 0;
+    *empty = iv_neg_strict(D);
+    if (iv_neg_strict(C)) {
+        /* The origin is strictly inside at every point: t- < 0 < t+ where
+         * A > 0 (and the side is everything where A = 0).  t+ = -C/(B + sqrt D)
+         * with a positive denominator, so t+ >= (-C).lo / (B + sqrt D).hi. */
+        tm->hi = tm->hi < 0 ? tm->hi : 0;
+        iv den = iv_add(B, sD);
+        double lo = iv_has_nan(den) || den.hi <= 0 ? 0 : iv_div(iv_neg(C), iv_make(den.hi, den.hi)).lo;
+        if (lo > tp->lo)
+            tp->lo = lo;
+        tp->hi = INFINITY;
+        if (tp->lo < 0)
+            tp->lo = 0;
+        *nonempty = true;
+        *empty = false;
+    }
+}
+
+void ref_ray_cylinder_encl(const iv *in, iv *out)
+{
+    iv3 o = box3(in, IN_O), d = box3(in, IN_D), p0 = box3(in, IN_P0), p1 = box3(in, IN_P1);
+    iv r = in[IN_R], tmax = in[IN_TMAX];
+    iv3 w = iv3_sub(p1, p0), v = iv3_sub(o, p0);
+    iv L2 = rq_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
+    iv3 m = iv3_cross(v, w), n = iv3_cross(d, w);
+    iv A = rq_norm2(n), B = iv3_dot(m, n), rL2 = iv_mul(iv_sqr(r), L2);
+    iv C = iv_sub(rq_norm2(m), rL2);
+    /* D = A (r^2 L2 - |l|^2), l = m - (B/A) n: the 2D closest approach. */
+    iv BA = iv_div(B, A);
+    iv3 l = {iv_sub(m.x, iv_mul(BA, n.x)), iv_sub(m.y, iv_mul(BA, n.y)), iv_sub(m.z, iv_mul(BA, n.z))};
+    iv D2 = iv_mul(A, iv_sub(rL2, rq_norm2(l)));
+    iv tm, tp;
+    bool side_ne, side_empty;
+    side_encl(A, B, C, D2, &tm, &tp, &side_ne, &side_empty);
+
+    iv slo, shi;
+    bool slab_empty;
+    rq_slab_encl(vw, dw, iv_point(0), L2, &slo, &shi, &slab_empty);
+    bool empty_axis = L2.hi == 0;
+
+    iv entry = iv_make(rq_max(0, rq_max(slo.lo, tm.lo)), rq_max(0, rq_max(slo.hi, tm.hi)));
+    iv exit = iv_make(rq_min(tmax.lo, rq_min(shi.lo, tp.lo)), rq_min(tmax.hi, rq_min(shi.hi, tp.hi)));
+    bool hit_all = !slab_empty && side_ne && L2.lo > 0 && entry.hi <= exit.lo;
+    bool miss_all = empty_axis || slab_empty || side_empty || entry.lo > exit.hi;
+    out[OUT_HIT] = iv_bool(hit_all, miss_all);
+    iv t = entry;
+    if (t.hi > tmax.hi)
+        t.hi = tmax.hi;
+    if (t.lo > t.hi)
+        t = iv_point(0);
+    out[OUT_T] = t;
+}
+
+/* r = max(r, x) / min(r, x) on qsqrt values. */
+static void qs_max_into(qsqrt *r, const qsqrt *x)
+{
+    if (qs_cmp(x, r) > 0)
+        qs_set(r, x);
+}
+static void qs_min_into(qsqrt *r, const qsqrt *x)
+{
+    if (qs_cmp(x, r) < 0)
+        qs_set(r, x);
+}
+
+int ref_ray_cylinder(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        for (int i = 0; i < N_IN; i++)
+            box[i] = iv_point(in[i]);
+        ref_ray_cylinder_encl(box, enc);
+        if (enc[OUT_HIT].hi == 0) {
+            ref_stats.filtered++;
+            return REF_OK;
+        }
+        if (enc[OUT_HIT].lo == 1 && enc[OUT_T].lo == 0 && enc[OUT_T].hi == 0) {
+            ref_stats.filtered++; /* the origin is certainly inside: t = 0 */
+            out[OUT_HIT] = 1;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+
+    q3 o, d, p0, p1, w, v, m, n;
+    mpq_t L2, vw, dw, A, B, C, r, x, y;
+    qsqrt entry, exit, root;
+    q3 *all[] = {&o, &d, &p0, &p1, &w, &v, &m, &n};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_init(all[i]);
+    mpq_inits(L2, vw, dw, A, B, C, r, x, y, NULL);
+    qs_init(&entry);
+    qs_init(&exit);
+    qs_init(&root);
+
+    q3_set_d(&o, in + IN_O);
+    q3_set_d(&d, in + IN_D);
+    q3_set_d(&p0, in + IN_P0);
+    q3_set_d(&p1, in + IN_P1);
+    mpq_set_d(r, in[IN_R]);
+    q3_sub(&w, &p1, &p0);
+    q3_sub(&v, &o, &p0);
+    q3_dot(L2, &w, &w);
+    q3_dot(vw, &v, &w);
+    q3_dot(dw, &d, &w);
+    q3_cross(&m, &v, &w);
+    q3_cross(&n, &d, &w);
+    q3_dot(A, &n, &n);
+    q3_dot(B, &m, &n);
+    q3_dot(C, &m, &m);
+    mpq_mul(r, r, r);
+    mpq_mul(r, r, L2);
+    mpq_sub(C, C, r);
+
+    /* entry starts at 0, exit at tmax (bounded = 0 for tmax = inf). */
+    int hit = mpq_sgn(L2) > 0, bounded = isfinite(in[IN_TMAX]);
+    if (bounded) {
+        mpq_set_d(x, in[IN_TMAX]);
+        qs_set_q(&exit, x);
+    }
+    /* slab */
+    if (hit && mpq_sgn(dw) == 0) {
+        hit = mpq_sgn(vw) >= 0 && mpq_cmp(vw, L2) <= 0;
+    } else if (hit) {
+        mpq_neg(x, vw);
+        mpq_div(x, x, dw); /* s = 0 */
+        mpq_sub(y, L2, vw);
+        mpq_div(y, y, dw); /* s = L2 */
+        if (mpq_sgn(dw) < 0)
+            mpq_swap(x, y);
+        qs_set_q(&root, x);
+        qs_max_into(&entry, &root);
+        qs_set_q(&root, y);
+        if (bounded)
+            qs_min_into(&exit, &root);
+        else
+            qs_set(&exit, &root);
+        bounded = 1;
+    }
+    /* side */
+    if (hit && mpq_sgn(A) == 0) {
+        hit = mpq_sgn(C) <= 0;
+    } else if (hit) {
+        hit = qs_root(&root, A, B, C, -1, NULL);
+        if (hit) {
+            qs_max_into(&entry, &root);
+            qs_root(&root, A, B, C, +1, NULL);
+            if (bounded)
+                qs_min_into(&exit, &root);
+            else
+                qs_set(&exit, &root);
+            bounded = 1;
+        }
+    }
+    if (hit && bounded)
+        hit = qs_cmp(&entry, &exit) <= 0;
+    if (hit) {
+        out[OUT_HIT] = 1;
+        out[OUT_T] = qs_to_double(&entry);
+    }
+
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_clear(all[i]);
+    mpq_clears(L2, vw, dw, A, B, C, r, x, y, NULL);
+    qs_clear(&entry);
+    qs_clear(&exit);
+    qs_clear(&root);
+    return REF_OK;
+}
