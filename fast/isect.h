@@ -204,6 +204,25 @@ typedef isect_overlap_result isect_sphere_aabb_result;
 bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *out);
 typedef bool isect_sphere_aabb_fn(isect_sphere, isect_aabb, isect_sphere_aabb_result *);
 
+/* point_in_triangle: p in the closed triangle; off its plane is outside.
+ * binary32: a hit when p is within 8 * 2^-24 * S of the triangle (S the
+ * largest input magnitude), so points computed on the triangle are found;
+ * a point of the triangle is never missed (docs/queries/point_in_triangle.md). */
+typedef isect_overlap_result isect_point_in_triangle_result;
+bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out);
+typedef bool isect_point_in_triangle_fn(isect_vec3, isect_triangle, isect_point_in_triangle_result *);
+
+/* sphere_triangle: the closed ball and the closed triangle share a point.
+ * Output: the closest point of the triangle to the centre and the squared
+ * distance from the centre to it (the penetration is radius - sqrt(dist2)). */
+typedef struct {
+    bool hit;
+    isect_vec3 point;
+    float dist2;
+} isect_sphere_triangle_result;
+bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_triangle_result *out);
+typedef bool isect_sphere_triangle_fn(isect_sphere, isect_triangle, isect_sphere_triangle_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -85,4 +85,56 @@ static inline ov_d3 ov_dcross(ov_d3 a, ov_d3 b)
 }
 static inline double ov_dabsmax(ov_d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
 
+/* ---- closest point of a triangle ---------------------------------------- */
+
+/* Closest point of the segment x + t e, t in [0, 1], to w (all relative to
+ * the same origin); returns the squared distance and writes the point. */
+static inline double ov_closest_segment(ov_d3 x, ov_d3 e, ov_d3 w, ov_d3 *q)
+{
+    ov_d3 d = ov_dsub(w, x);
+    double ee = ov_ddot(e, e), t = 0;
+    if (ee > 0) {
+        t = ov_ddot(e, d) / ee;
+        t = t > 0 ? (t < 1 ? t : 1) : 0;
+    }
+    *q = ov_dadd(x, ov_dmul(e, t));
+    ov_d3 r = ov_dsub(d, ov_dmul(e, t));
+    return ov_ddot(r, r);
+}
+
+/* The closest point q of the closed triangle (0, ab, ac) to ap, and the
+ * squared distance (binary64; the arguments are binary32 differences, so
+ * every product of two coordinates is exact).  The projection onto the plane
+ * when n = ab x ac != 0 and the scaled barycentrics vb = n.(ap x ac),
+ * vc = n.(ab x ap), n.n - vb - vc are >= 0; otherwise the closest of the
+ * three edges' closest points (a degenerate triangle is the union of its
+ * edges).  Misclassification by rounding happens only where both answers
+ * agree to within the rounding (docs/queries/sphere_triangle.md). */
+static inline double ov_closest_triangle(ov_d3 ab, ov_d3 ac, ov_d3 ap, ov_d3 *q)
+{
+    ov_d3 n = ov_dcross(ab, ac);
+    double nn = ov_ddot(n, n);
+    if (nn > 0) {
+        double vb = ov_ddot(n, ov_dcross(ap, ac)), vc = ov_ddot(n, ov_dcross(ab, ap));
+        if (vb >= 0 && vc >= 0 && vb + vc <= nn) {
+            double s = ov_ddot(n, ap);
+            *q = ov_dsub(ap, ov_dmul(n, s / nn));
+            return s * (s / nn);
+        }
+    }
+    ov_d3 zero = {0, 0, 0}, q1, q2;
+    double d0 = ov_closest_segment(zero, ab, ap, q);
+    double d1 = ov_closest_segment(zero, ac, ap, &q1);
+    double d2 = ov_closest_segment(ab, ov_dsub(ac, ab), ap, &q2);
+    if (d1 < d0) {
+        d0 = d1;
+        *q = q1;
+    }
+    if (d2 < d0) {
+        d0 = d2;
+        *q = q2;
+    }
+    return d0;
+}
+
 #endif

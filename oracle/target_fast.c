@@ -18,6 +18,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),
     ISECT_ENTRY(aabb_aabb, isect_aabb_aabb, 1, 0),
     ISECT_ENTRY(sphere_aabb, isect_sphere_aabb, 1, 4),
+    ISECT_ENTRY(point_in_triangle, isect_point_in_triangle, 8, 16),
+    ISECT_ENTRY(sphere_triangle, isect_sphere_triangle, 8, 4),
     ISECT_ENTRIES_END,
 };
 

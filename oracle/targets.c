@@ -11,6 +11,7 @@ extern const isect_target isect_zoo_nettle2000;
 extern const isect_target isect_zoo_sphere_behind;
 extern const isect_target isect_zoo_cylinder_2016;
 extern const isect_target isect_zoo_xna_sphere;
+extern const isect_target isect_zoo_area_pit;
 #ifdef ISECT_USER_TARGET
 extern const isect_target isect_user_target;
 #endif
@@ -24,6 +25,7 @@ const isect_target *const isect_targets[] = {
     &isect_zoo_sphere_behind,
     &isect_zoo_cylinder_2016,
     &isect_zoo_xna_sphere,
+    &isect_zoo_area_pit,
 #ifdef ISECT_USER_TARGET
     &isect_user_target,
 #endif

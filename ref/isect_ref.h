@@ -69,5 +69,10 @@ int ref_aabb_aabb(const double *in, double *out);
 void ref_aabb_aabb_encl(const iv *in, iv *out);
 int ref_sphere_aabb(const double *in, double *out);
 void ref_sphere_aabb_encl(const iv *in, iv *out);
+int ref_point_in_triangle(const double *in, double *out);
+void ref_point_in_triangle_encl(const iv *in, iv *out);
+int ref_sphere_triangle(const double *in, double *out);
+void ref_sphere_triangle_encl(const iv *in, iv *out);
+const char *ref_sphere_triangle_feature(const double *in, const double *ref_out);
 
 #endif

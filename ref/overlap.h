@@ -125,4 +125,18 @@ static inline void ov_q3_to_double(double *out, const q3 *a)
     out[2] = q_to_double(a->z);
 }
 
+/* ---- triangles (ref/overlap_triangle.c) ------------------------------------ */
+
+/* The feature of a triangle on which the closest point lies. */
+enum { OV_TRI_FACE, OV_TRI_EDGE, OV_TRI_VERTEX };
+
+/* The closest point q of the closed triangle a b c (a degenerate one is the
+ * hull of its vertices) to p, and d2 = |p - q|^2, exactly; returns the
+ * feature.  q must not alias the inputs. */
+int ov_q_closest_triangle(q3 *q, mpq_ptr d2, const q3 *p, const q3 *a, const q3 *b, const q3 *c);
+
+/* Enclosures of q and d2 over a box of p, a, b, c: for every point of the
+ * box, the exact q and d2 lie in *q and *d2. */
+void ov_iv_closest_triangle(iv3 *q, iv *d2, iv3 p, iv3 a, iv3 b, iv3 c);
+
 #endif
