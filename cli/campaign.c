@@ -77,7 +77,7 @@ typedef struct {
     const isect_query *q;
     const isect_target *t;
     char tname[64]; /* the target's name fit for a file name */
-    int zoo;
+    int zoo; /* a zoo bug to catch (not a control) */
     int started, done, broken, nproc, runs, crashes, timeouts;
     double budget_end, runtime, execs_done, execs_running;
     double first_disc; /* seconds since start, NAN if none */
@@ -226,7 +226,7 @@ static int select_pairs(const options *o)
             memset(p, 0, sizeof *p);
             p->q = q;
             p->t = tg;
-            p->zoo = !strncmp(tg->name, "zoo:", 4);
+            p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
             p->first_disc = NAN;
             snprintf(p->tname, sizeof p->tname, "%s", tg->name);
             for (char *c = p->tname; *c; c++)
@@ -682,22 +682,27 @@ static void fill(const options *o)
                 for (int i = 0; i < nprocs; i++)
                     left -= fmax(0, procs[i].end - now);
                 double share = fmax(left / pending, fmin(5, deadline - now));
-                for (int i = 0; i < npairs && !best; i++)
-                    if (!pairs[i].started)
-                        best = &pairs[i];
+                /* zoo bugs first: they are found fast and free their time */
+                for (int pass = 0; pass < 2 && !best; pass++)
+                    for (int i = 0; i < npairs && !best; i++)
+                        if (!pairs[i].started && pairs[i].zoo == !pass)
+                            best = &pairs[i];
                 end = fmin(deadline, now + share);
                 best->budget_end = end;
             }
         }
-        /* a free core helps the pair outside the zoo that had the least time */
+        /* a free core goes to a zoo bug not found yet, else to the pair
+         * outside the zoo that had the least time */
         if (!best && deadline - now >= 5) {
-            for (int i = 0; i < npairs; i++) {
-                pair *p = &pairs[i];
-                if (p->zoo || p->broken)
-                    continue;
-                if (!best || p->nproc < best->nproc || (p->nproc == best->nproc && p->runtime < best->runtime))
-                    best = p;
-            }
+            for (int pass = 0; pass < 2 && !best; pass++)
+                for (int i = 0; i < npairs; i++) {
+                    pair *p = &pairs[i];
+                    if (p->broken || (pass == 0 && (!p->zoo || isfinite(p->first_disc) || p->nproc)) ||
+                        (pass == 1 && p->zoo))
+                        continue;
+                    if (!best || p->nproc < best->nproc || (p->nproc == best->nproc && p->runtime < best->runtime))
+                        best = p;
+                }
             if (best) {
                 end = deadline;
                 best->budget_end = deadline;

@@ -16,6 +16,16 @@
 #include <time.h>
 #include <unistd.h>
 
+int zoo_control(const char *target)
+{
+    /* A flag in isect_target would be the better home for this list. */
+    static const char *const controls[] = {"zoo:xna_sphere", NULL};
+    for (int i = 0; controls[i]; i++)
+        if (!strcmp(target, controls[i]))
+            return 1;
+    return 0;
+}
+
 /* ---- signatures --------------------------------------------------------- */
 
 void feature_name(const isect_query *q, const double *in, int ref_status, const double *ref_out, char *buf,

@@ -53,6 +53,12 @@ int finding_load(const char *path, const char *default_target, isect_finding *f,
 void finding_free(isect_finding *f);
 int finding_is_crash(const isect_finding *f);
 
+/* Zoo members that are controls of the judge's soundness rather than bugs
+ * to catch (zoo:xna_sphere): they differ from ref only where an arbitrarily
+ * small input perturbation explains it, so a campaign must find nothing in
+ * them. */
+int zoo_control(const char *target);
+
 /* ---- evaluation ------------------------------------------------------- */
 
 typedef enum { EVAL_OK, EVAL_CRASH, EVAL_HANG } isect_eval_status;

@@ -15,9 +15,9 @@ static const char *const help_minimize =
     "the same verdict, the same feature of the exact answer (face, edge,\n"
     "vertex, hit, miss, ...), the same output that differs and the same decade\n"
     "of severity.  It tries zeros, small integers, fewer mantissa bits, short\n"
-    "decimals and power-of-two rescales of positions, directions and\n"
-    "parameters, and keeps a change when the case gets simpler (its numbers\n"
-    "written shorter).  The result is a .case with readable numbers (0.5, 3,\n"
+    "decimals, power-of-two rescales of positions, directions and parameters,\n"
+    "and translations of all points, and keeps a change when the case gets\n"
+    "simpler (its numbers written shorter).  The result is a .case with readable numbers (0.5, 3,\n"
     "1e-7), ref's exact answer as expect lines, and the signature in its\n"
     "header; it goes to OUT, or to standard output.\n\n"
     "The target is the one named in FILE's isect-finding header, else fast;\n"
@@ -168,6 +168,63 @@ static int try_rescales(search *s, double *in)
     return steps;
 }
 
+/* A field that is a point, moved by a translation (not a displacement, a
+ * direction or an extent). */
+static int is_point(const isect_field *fd)
+{
+    static const char *const vectors[] = {"vel", "half", "extent", "axis", "normal", "size", NULL};
+    if (fd->arity != 3 || fd->unit != UNIT_POS)
+        return 0;
+    for (int i = 0; vectors[i]; i++)
+        if (strstr(fd->name, vectors[i]))
+            return 0;
+    return 1;
+}
+
+/* Translates every point along one axis by the coordinate of one of them
+ * (or its integer part), which often zeroes a few values at once. */
+static int try_translations(search *s, double *in)
+{
+    const isect_query *q = s->q;
+    int n = isect_query_nin(q), steps = 0;
+    for (int axis = 0; axis < 3; axis++) {
+        double offsets[2 * ISECT_MAX_FIELDS];
+        int no = 0;
+        for (int f = 0; f < q->nfields; f++)
+            if (is_point(&q->fields[f])) {
+                double v = in[isect_field_offset(q, f) + axis];
+                if (isfinite(v) && v != 0 && no + 2 <= 2 * ISECT_MAX_FIELDS) {
+                    offsets[no++] = v;
+                    offsets[no++] = trunc(v);
+                }
+            }
+        int best_c = total_complexity(q, in);
+        double best[ISECT_MAX_IN], cand[ISECT_MAX_IN];
+        int found = 0;
+        for (int k = 0; k < no; k++) {
+            if (offsets[k] == 0)
+                continue;
+            memcpy(cand, in, (size_t)n * sizeof *in);
+            for (int f = 0; f < q->nfields; f++)
+                if (is_point(&q->fields[f])) {
+                    int at = isect_field_offset(q, f) + axis;
+                    cand[at] = to_format(q, in[at] - offsets[k]);
+                }
+            int c = total_complexity(q, cand);
+            if (c < best_c && holds(s, cand)) {
+                best_c = c;
+                memcpy(best, cand, (size_t)n * sizeof *cand);
+                found = 1;
+            }
+        }
+        if (found) {
+            memcpy(in, best, (size_t)n * sizeof *in);
+            steps++;
+        }
+    }
+    return steps;
+}
+
 static int try_values(search *s, double *in)
 {
     int n = isect_query_nin(s->q), steps = 0;
@@ -221,6 +278,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
     int steps = 0;
     for (int pass = 0; pass < 12; pass++) {
         int got = try_rescales(&s, in);
+        got += try_translations(&s, in);
         got += try_values(&s, in);
         steps += got;
         if (!got)

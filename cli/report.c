@@ -82,20 +82,6 @@ typedef struct {
 
 static int is_zoo(const char *target) { return !strncmp(target, "zoo:", 4); }
 
-/* Zoo members that are controls of the judge's soundness rather than bugs
- * to catch: they differ from ref only where an arbitrarily small input
- * perturbation explains it, so every disagreement must come out tolerated
- * and a campaign must find nothing in them.  (A flag in isect_target would
- * be the better home for this.) */
-static int zoo_control(const char *target)
-{
-    static const char *const controls[] = {"zoo:xna_sphere", NULL};
-    for (int i = 0; controls[i]; i++)
-        if (!strcmp(target, controls[i]))
-            return 1;
-    return 0;
-}
-
 /* Findings here are a problem: in a target outside the zoo or in a control. */
 static int must_be_clean(const char *target) { return !is_zoo(target) || zoo_control(target); }
 
