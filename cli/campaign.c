@@ -58,7 +58,7 @@ static const char *const help_campaign =
     "                   build/fuzz-corpus); corpus/QUERY seeds them\n"
     "  --timeout S      an input running longer is a hang (default 5)\n"
     "  --zoo-seconds S  a zoo target stops S seconds after its first\n"
-    "                   discrepancy (default 10; 0: it runs its full share)\n"
+    "                   discrepancy (default 5; 0: it runs its full share)\n"
     "  --seed N         libFuzzer seeds derived from N (default: random)\n"
     "  --no-report      only the findings and campaign.log\n\n"
     "A crash or a hang of a target is recorded as an invalid finding and the\n"
@@ -831,7 +831,7 @@ int cmd_campaign(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    options o = {100, 5, 10, ncpu > 0 ? (int)ncpu : 1, 0, 0, 1, NULL, "build/fuzz", "build/fuzz-corpus", NULL, NULL};
+    options o = {100, 5, 5, ncpu > 0 ? (int)ncpu : 1, 0, 0, 1, NULL, "build/fuzz", "build/fuzz-corpus", NULL, NULL};
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+s:q:t:j:o:h", longs, NULL)) != -1;) {
@@ -980,9 +980,10 @@ int cmd_campaign(int argc, char **argv)
         now = epoch_now();
         for (int i = 0; i < nprocs; i++) {
             proc *pr = &procs[i];
-            if (zoo_finished(&o, pr->p, now) && pr->end > now)
-                pr->end = now;
-            if (!pr->sent_int && now > pr->end + 4) {
+            /* a zoo bug caught stops now; others get a grace time past their
+             * end, to stop by themselves (-max_total_time) */
+            int zoo_done = zoo_finished(&o, pr->p, now);
+            if (!pr->sent_int && (zoo_done || now > pr->end + 4)) {
                 kill(pr->pid, SIGINT); /* libFuzzer stops and prints its final stats */
                 pr->sent_int = 1;
                 pr->kill_at = now + 4;

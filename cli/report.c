@@ -60,6 +60,7 @@ typedef struct {
     int runs, crashes, timeouts, ran;
     int nfind, ndisc, ninv;
     double maxsev, first;
+    double first_run; /* seconds after the start, of the pair's first run */
 } pair_stat;
 
 typedef struct {
@@ -97,6 +98,7 @@ static pair_stat *pair_get(report *r, const char *query, const char *target)
     snprintf(p->query, sizeof p->query, "%s", query);
     snprintf(p->target, sizeof p->target, "%s", target);
     p->first = NAN;
+    p->first_run = NAN;
     return p;
 }
 
@@ -152,6 +154,8 @@ static void read_log(report *r, const char *path)
         if (!p)
             continue;
         if (!strcmp(ev, "run")) {
+            if (!p->ran)
+                p->first_run = field_num(line, "at", NAN);
             p->runs++;
             p->ran = 1;
         } else if (!strcmp(ev, "progress") || !strcmp(ev, "exit")) {
@@ -392,12 +396,13 @@ static void outputs_json(FILE *f, const isect_query *q, const double *out)
 typedef struct {
     int ran, found, sigs, control, ok;
     double first, maxsev;
+    double own; /* first discrepancy, seconds after its pair's first run */
     const char *word; /* found, NOT FOUND, not run, clean, FOUND */
 } zoo_result;
 
 static zoo_result zoo_status(report *r, const char *name)
 {
-    zoo_result z = {0, 0, 0, zoo_control(name), 0, INFINITY, 0, ""};
+    zoo_result z = {0, 0, 0, zoo_control(name), 0, INFINITY, 0, INFINITY, ""};
     for (size_t i = 0; i < r->npairs; i++)
         if (!strcmp(r->pairs[i].target, name))
             z.ran |= r->pairs[i].ran || r->pairs[i].nfind;
@@ -408,8 +413,13 @@ static zoo_result zoo_status(report *r, const char *name)
             if (r->items[i].f.sig.verdict == VERDICT_DISCREPANCY) {
                 z.found = 1;
                 z.maxsev = fmax(z.maxsev, r->items[i].f.sig.severity);
-                if (isfinite(r->items[i].elapsed))
+                if (isfinite(r->items[i].elapsed)) {
                     z.first = fmin(z.first, r->items[i].elapsed);
+                    for (size_t k = 0; k < r->npairs; k++)
+                        if (!strcmp(r->pairs[k].target, name) && !strcmp(r->pairs[k].query, r->items[i].f.q->name) &&
+                            isfinite(r->pairs[k].first_run))
+                            z.own = fmin(z.own, r->items[i].elapsed - r->pairs[k].first_run);
+                }
             }
         }
     if (z.control) {
@@ -481,6 +491,11 @@ static void write_json(FILE *f, report *r)
                 z.ok ? "true" : "false");
         if (isfinite(z.first))
             json_number_write(f, z.first);
+        else
+            fputs("null", f);
+        fputs(", \"fuzzing_to_first\": ", f);
+        if (isfinite(z.own))
+            json_number_write(f, z.own);
         else
             fputs("null", f);
         fputs(", \"max_severity\": ", f);
@@ -666,8 +681,9 @@ static void html_pairs_table(FILE *f, report *r)
         xml_text_write(f, p->target);
         fprintf(f, "</td><td class=\"num\">%.0f</td><td class=\"num\">%.0f</td><td class=\"num\">%d</td>", p->execs,
                 p->seconds > 0 ? p->execs / p->seconds : 0, p->runs > 0 ? p->runs - 1 : 0);
-        fprintf(f, "<td class=\"num %s\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">",
-                p->nfind ? "bad" : "ok", p->nfind, p->ndisc, p->ninv);
+        fprintf(f, "<td class=\"num %s\">%d%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">",
+                p->nfind ? "bad" : p->ran ? "ok" : "meta", p->nfind, p->ran || p->nfind ? "" : " (not run)", p->ndisc,
+                p->ninv);
         if (p->nfind)
             put_sev(f, p->maxsev);
         else
@@ -725,8 +741,8 @@ static void write_html(FILE *f, report *r)
     fputs("<h2 id=\"zoo\">Zoo scoreboard</h2>\n<p>The zoo holds historic algorithms with known bugs, which a "
           "campaign should find, and controls of the judge's soundness, which differ from ref only where an "
           "arbitrarily small perturbation explains it and must stay clean.</p>\n<table id=\"zoo-table\"><tr>"
-          "<th>zoo target</th><th>kind</th><th>result</th><th>first discrepancy</th><th>max severity</th>"
-          "<th>signatures</th></tr>\n",
+          "<th>zoo target</th><th>kind</th><th>result</th><th>first discrepancy</th>"
+          "<th>after its own start</th><th>max severity</th><th>signatures</th></tr>\n",
           f);
     for (size_t t = 0; t < isect_targets_size; t++) {
         const char *name = isect_targets[t]->name;
@@ -738,6 +754,8 @@ static void write_html(FILE *f, report *r)
         fprintf(f, "</td><td>%s</td><td class=\"%s\">%s</td><td class=\"num\">", zoo_kind(&z),
                 !z.ran ? "meta" : z.ok ? "ok" : "bad", z.word);
         put_time(f, z.found ? z.first : NAN);
+        fputs("</td><td class=\"num\">", f);
+        put_time(f, z.found ? z.own : NAN);
         fputs("</td><td class=\"num\">", f);
         if (z.found)
             put_sev(f, z.maxsev);
@@ -829,8 +847,8 @@ static void write_md(FILE *f, report *r)
             fputs(" |\n", f);
         }
     }
-    fputs("\n## Zoo scoreboard\n\n| zoo target | kind | result | first discrepancy | max severity | signatures |\n"
-          "|---|---|---|---:|---:|---:|\n",
+    fputs("\n## Zoo scoreboard\n\n| zoo target | kind | result | first discrepancy | after its own start | max severity "
+          "| signatures |\n|---|---|---|---:|---:|---:|---:|\n",
           f);
     for (size_t t = 0; t < isect_targets_size; t++) {
         const char *name = isect_targets[t]->name;
@@ -840,6 +858,8 @@ static void write_md(FILE *f, report *r)
         fprintf(f, "| %s | %s | %s%s%s | ", name, zoo_kind(&z), z.ok || !z.ran ? "" : "**", z.word,
                 z.ok || !z.ran ? "" : "**");
         put_time(f, z.found ? z.first : NAN);
+        fputs(" | ", f);
+        put_time(f, z.found ? z.own : NAN);
         fprintf(f, " | %s | %d |\n", z.found ? number_short(b, sizeof b, z.maxsev) : "-", z.sigs);
     }
     fprintf(f, "\n## Findings (%zu)\n\n", r->n);
@@ -911,8 +931,9 @@ static void print_summary(FILE *f, report *r)
             snprintf(first, sizeof first, "-");
         fprintf(f, "%-22s %-16s %12.0f %9.0f %6d %6d %6d %10s %8s%s\n", p->query, p->target, p->execs,
                 p->seconds > 0 ? p->execs / p->seconds : 0, p->nfind, p->ndisc, p->ninv, sev, first,
-                !must_be_clean(p->target) ? (p->ndisc ? "  zoo: found" : p->ran ? "  zoo: NOT FOUND" : "")
+                !must_be_clean(p->target) ? (p->ndisc ? "  zoo: found" : p->ran ? "  zoo: NOT FOUND" : "  not run")
                 : p->nfind                ? "  <- FINDINGS"
+                : !p->ran                 ? "  not run"
                                           : (is_zoo(p->target) ? "  clean (zoo control)" : "  clean"));
     }
 }
