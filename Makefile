@@ -171,8 +171,9 @@ report: $(BUILD)/isect
 	$(BUILD)/isect report $(REPORT)
 
 # SIGINT and SIGKILL of a running campaign, junit.xml, minimize, map, the page
-# in headless Chromium (about 30 s); needs clang for the harnesses.
-campaign-check: $(BUILD)/asan/isect
+# in headless Chromium (about 30 s); needs clang for the harnesses.  In
+# `make -j check` it waits for fuzz-check, which builds the same harnesses.
+campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-check)
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
 	  ISECT=$(BUILD)/asan/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/campaign-check sh tests/campaign.sh; \
