@@ -110,34 +110,68 @@ void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
     offer(best, FSW_EDGE, t, add(P0, scale(e, sigma / E)));
 }
 
+/* binary64 helpers for the face: a product of two binary32 values is exact
+ * in binary64, so each component of the cross product of two binary32
+ * vectors is its exact value rounded once. */
+typedef struct {
+    double x, y, z;
+} dvec;
+
+static dvec dv_of(isect_vec3 a) { return (dvec){a.x, a.y, a.z}; }
+static dvec dv_sub(dvec a, dvec b) { return (dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static dvec dv_add(dvec a, dvec b) { return (dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static dvec dv_scale(dvec a, double s) { return (dvec){a.x * s, a.y * s, a.z * s}; }
+static double dv_dot(dvec a, dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static dvec dv_cross(dvec a, dvec b)
+{
+    return (dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+static isect_vec3 dv_to_f(dvec a) { return (isect_vec3){(float)a.x, (float)a.y, (float)a.z}; }
+
+/* The normal of the frame triangle, each component correctly rounded. */
+static dvec tri_normal(isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
+{
+    return dv_cross(dv_of(sub(P1, P0)), dv_of(sub(P2, P0)));
+}
+
+/* The three edge functions (n x ek).(x - Pk) >= 0: x projects into the
+ * closed triangle. */
+static bool tri_inside(dvec n, const isect_vec3 *Ps, dvec x)
+{
+    for (int k = 0; k < 3; k++) {
+        dvec m = dv_cross(n, dv_of(sub(Ps[(k + 1) % 3], Ps[k])));
+        if (dv_dot(m, dv_sub(x, dv_of(Ps[k]))) < 0)
+            return false;
+    }
+    return true;
+}
+
 void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
 {
-    isect_vec3 n = cross(sub(P1, P0), sub(P2, P0));
-    float N = dot(n, n);
+    /* In binary64: a binary32 normal of a thin triangle is mostly rounding
+     * noise, which tilts the plane far beyond any rounding of the input. */
+    dvec n = tri_normal(P0, P1, P2);
+    double N = dv_dot(n, n);
     if (!(N > 0))
         return;
     /* Signed distance of the centre times |n|: d0 + t dv; the sphere enters
      * the slab |d| <= r |n| at t = (|d0| - r |n|) / |dv| when approaching. */
-    float d0 = -dot(n, P0), dv = dot(n, b->v), ln = sqrtf(N);
-    float gap = fabsf(d0) - b->r * ln;
+    dvec v = dv_of(b->v);
+    double d0 = -dv_dot(n, dv_of(P0)), dv = dv_dot(n, v), ln = sqrt(N);
+    double gap = fabs(d0) - b->r * ln;
     if (!(gap > 0) || !(d0 * dv < 0))
         return;
-    float t = gap / fabsf(dv);
+    double t = gap / fabs(dv);
     if (!(t <= 1))
         return;
-    /* The centre at t, and the edge functions of its projection:
-     * (n x ek) . (q - Pk) >= 0 for the three edges. */
-    isect_vec3 q = scale(b->v, t);
+    /* The centre at t must project into the triangle. */
+    dvec q = dv_scale(v, t);
     isect_vec3 Ps[3] = {P0, P1, P2};
-    for (int k = 0; k < 3; k++) {
-        isect_vec3 m = cross(n, sub(Ps[(k + 1) % 3], Ps[k]));
-        if (dot(m, sub(q, Ps[k])) < 0)
-            return;
-    }
+    if (!tri_inside(n, Ps, q))
+        return;
     /* Contact point: the centre moved by r towards the plane. */
-    float s = b->r / ln;
-    isect_vec3 p = add(q, scale(n, d0 > 0 ? -s : s));
-    offer(best, FSW_FACE, t, p);
+    double s = b->r / ln;
+    offer(best, FSW_FACE, (float)t, dv_to_f(dv_add(q, dv_scale(n, d0 > 0 ? -s : s))));
 }
 
 float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1)
@@ -156,32 +190,43 @@ float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1)
 float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
 {
     isect_vec3 Ps[3] = {P0, P1, P2};
-    float best = INFINITY;
+    dvec n = tri_normal(P0, P1, P2);
+    double N = dv_dot(n, n);
+    if (!(N > 0)) {
+        /* Collinear (or a point): the hull is the longest edge. */
+        int k = 0;
+        float L = -1;
+        for (int i = 0; i < 3; i++) {
+            isect_vec3 e = sub(Ps[(i + 1) % 3], Ps[i]);
+            if (dot(e, e) > L) {
+                L = dot(e, e);
+                k = i;
+            }
+        }
+        return fsw_closest_segment(y, Ps[k], Ps[(k + 1) % 3]);
+    }
+    /* The projection of the origin on the plane, p = ((n.P0) / N) n; inside
+     * the triangle it is the closest point. */
+    dvec p = dv_scale(n, dv_dot(n, dv_of(P0)) / N);
+    if (tri_inside(n, Ps, (dvec){0, 0, 0})) {
+        *y = dv_to_f(p);
+        return dot(*y, *y);
+    }
+    /* Outside: the closest point is on an edge; choose the edge by the
+     * distance from p, in the plane.  (The 3D distances differ from these
+     * by the same squared height, which would swamp them when the centre is
+     * far from the plane.) */
+    double best = INFINITY;
     for (int k = 0; k < 3; k++) {
-        isect_vec3 yk;
-        float d = fsw_closest_segment(&yk, Ps[k], Ps[(k + 1) % 3]);
-        if (d < best || k == 0) {
-            best = d;
-            *y = yk;
+        dvec a = dv_sub(dv_of(Ps[k]), p), e = dv_of(sub(Ps[(k + 1) % 3], Ps[k]));
+        double E = dv_dot(e, e), s = -dv_dot(a, e);
+        s = !(E > 0) || s <= 0 ? 0 : s >= E ? 1 : s / E;
+        dvec yk = dv_add(a, dv_scale(e, s));
+        double dk = dv_dot(yk, yk);
+        if (k == 0 || dk < best) {
+            best = dk;
+            *y = s == 0 ? Ps[k] : s == 1 ? Ps[(k + 1) % 3] : dv_to_f(dv_add(yk, p));
         }
     }
-    /* The projection of the origin, when it lies in the triangle; it is then
-     * the closest point (kept only if it is closer than every edge, which
-     * makes a rounding slip at an edge harmless). */
-    isect_vec3 n = cross(sub(P1, P0), sub(P2, P0));
-    float N = dot(n, n);
-    if (!(N > 0))
-        return best;
-    for (int k = 0; k < 3; k++) {
-        isect_vec3 m = cross(n, sub(Ps[(k + 1) % 3], Ps[k]));
-        if (dot(m, neg(Ps[k])) < 0)
-            return best;
-    }
-    float d0 = dot(n, P0);
-    float df = d0 * d0 / N;
-    if (df < best) {
-        best = df;
-        *y = scale(n, d0 / N);
-    }
-    return best;
+    return dot(*y, *y);
 }
