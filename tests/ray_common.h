@@ -35,14 +35,14 @@ typedef void rt_encl_fn(const iv *in, iv *out);
 
 static uint64_t rt_seed, rt_state;
 
-static void rt_init_seed(uint64_t fallback)
+static inline void rt_init_seed(uint64_t fallback)
 {
     const char *s = getenv("ISECT_SEED");
     rt_seed = s && *s ? strtoull(s, NULL, 0) : fallback;
     rt_state = rt_seed;
 }
 
-static uint64_t rt_rnd(void)
+static inline uint64_t rt_rnd(void)
 {
     uint64_t z = (rt_state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -50,13 +50,13 @@ static uint64_t rt_rnd(void)
     return z ^ (z >> 31);
 }
 
-static int rt_int(int lo, int hi) { return lo + (int)(rt_rnd() % (uint64_t)(hi - lo + 1)); }
+static inline int rt_int(int lo, int hi) { return lo + (int)(rt_rnd() % (uint64_t)(hi - lo + 1)); }
 
 /* Uniform in [0, 1), 53 bits. */
-static double rt_unit(void) { return (double)(rt_rnd() >> 11) * 0x1p-53; }
+static inline double rt_unit(void) { return (double)(rt_rnd() >> 11) * 0x1p-53; }
 
 /* A random binary32 of magnitude below 2^e, either sign, 24 bits. */
-static double rt_f32(int e)
+static inline double rt_f32(int e)
 {
     float m = (float)((double)(rt_rnd() >> 40) * 0x1p-24);
     return (double)ldexpf(rt_rnd() & 1 ? -m : m, rt_int(-e, e));
@@ -64,9 +64,9 @@ static double rt_f32(int e)
 
 /* ---- ref on hand-derived cases ------------------------------------------- */
 
-static bool rt_same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0 || (a == 0 && b == 0); }
+static inline bool rt_same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0 || (a == 0 && b == 0); }
 
-static void rt_hit(rt_ref_fn *f, const double *in, double t, const char *what)
+static inline void rt_hit(rt_ref_fn *f, const double *in, double t, const char *what)
 {
     double out[2] = {12345, 12345};
     int st = f(in, out);
@@ -75,7 +75,7 @@ static void rt_hit(rt_ref_fn *f, const double *in, double t, const char *what)
     cr_assert(rt_same(out[1], t), "%s: t = %a (%.17g), expected %a (%.17g)", what, out[1], out[1], t, t);
 }
 
-static void rt_miss(rt_ref_fn *f, const double *in, const char *what)
+static inline void rt_miss(rt_ref_fn *f, const double *in, const char *what)
 {
     double out[2] = {12345, 12345};
     int st = f(in, out);
@@ -84,7 +84,7 @@ static void rt_miss(rt_ref_fn *f, const double *in, const char *what)
               out[1]);
 }
 
-static void rt_invalid(rt_ref_fn *f, const double *in, const char *what)
+static inline void rt_invalid(rt_ref_fn *f, const double *in, const char *what)
 {
     double out[2] = {9, 9};
     int st = f(in, out);
@@ -94,7 +94,7 @@ static void rt_invalid(rt_ref_fn *f, const double *in, const char *what)
 
 /* Every slot NaN, +inf and -inf in turn (tmax: NaN, -inf and -1 only) must
  * be invalid. */
-static void rt_invalid_slots(rt_ref_fn *f, const double *base, int n_in)
+static inline void rt_invalid_slots(rt_ref_fn *f, const double *base, int n_in)
 {
     double in[RT_MAX_IN];
     char what[64];
@@ -122,7 +122,7 @@ static void rt_invalid_slots(rt_ref_fn *f, const double *base, int n_in)
  * random radius between 2^-40 and 2^-2 times the largest input magnitude
  * (some coordinates kept as points), ref at npt random points of the box
  * (a third of them corners) must lie within the box's enclosure. */
-static void rt_encl_sound(const char *name, rt_ref_fn *f, rt_encl_fn *encl, int n_in, void (*gen)(double *in),
+static inline void rt_encl_sound(const char *name, rt_ref_fn *f, rt_encl_fn *encl, int n_in, void (*gen)(double *in),
                           int nbox, int npt)
 {
     int hits = 0, certain = 0;
@@ -177,7 +177,7 @@ static void rt_encl_sound(const char *name, rt_ref_fn *f, rt_encl_fn *encl, int 
 
 /* ---- filter on and off ----------------------------------------------------- */
 
-static void rt_filter_agrees(const char *name, rt_ref_fn *f, int n_in, void (*gen)(double *in), int n)
+static inline void rt_filter_agrees(const char *name, rt_ref_fn *f, int n_in, void (*gen)(double *in), int n)
 {
     int filtered0 = (int)ref_stats.filtered;
     for (int k = 0; k < n; k++) {
@@ -199,7 +199,7 @@ static void rt_filter_agrees(const char *name, rt_ref_fn *f, int n_in, void (*ge
 /* ---- the judge ------------------------------------------------------------- */
 
 /* Judges the answer (hit, t) for in with the declared accuracy of target. */
-static isect_judgement rt_judge(const char *query, const char *target, const double *in, double hit, double t)
+static inline isect_judgement rt_judge(const char *query, const char *target, const double *in, double hit, double t)
 {
     const isect_query *q = isect_query_find(query);
     cr_assert_not_null(q, "no query %s", query);
@@ -213,7 +213,7 @@ static isect_judgement rt_judge(const char *query, const char *target, const dou
 }
 
 /* Runs the target's own function through the catalog adapter. */
-static void rt_run(const char *query, const char *target, const double *in, double *out)
+static inline void rt_run(const char *query, const char *target, const double *in, double *out)
 {
     const isect_query *q = isect_query_find(query);
     const isect_target *tg = isect_target_find(target);
