@@ -223,6 +223,24 @@ typedef struct {
 bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_triangle_result *out);
 typedef bool isect_sphere_triangle_fn(isect_sphere, isect_triangle, isect_sphere_triangle_result *);
 
+/* Side of a plane (isect_plane: point, non-zero normal): front is the side
+ * the normal points to; a shape touching the plane straddles it. */
+typedef enum { ISECT_BACK = -1, ISECT_STRADDLING = 0, ISECT_FRONT = 1 } isect_side;
+typedef struct {
+    isect_side side;
+} isect_side_result;
+
+/* sphere_plane: the side of the closed ball; returns true when it straddles
+ * (touches or crosses) the plane.  Invalid input: false, side 0. */
+typedef isect_side_result isect_sphere_plane_result;
+bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out);
+typedef bool isect_sphere_plane_fn(isect_sphere, isect_plane, isect_sphere_plane_result *);
+
+/* aabb_plane: the side of the closed box, as sphere_plane. */
+typedef isect_side_result isect_aabb_plane_result;
+bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out);
+typedef bool isect_aabb_plane_fn(isect_aabb, isect_plane, isect_aabb_plane_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(sphere_aabb, isect_sphere_aabb, 1, 4),
     ISECT_ENTRY(point_in_triangle, isect_point_in_triangle, 8, 16),
     ISECT_ENTRY(sphere_triangle, isect_sphere_triangle, 8, 4),
+    ISECT_ENTRY(sphere_plane, isect_sphere_plane, 1, 8),
+    ISECT_ENTRY(aabb_plane, isect_aabb_plane, 1, 16),
     ISECT_ENTRIES_END,
 };
 

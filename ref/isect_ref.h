@@ -74,5 +74,9 @@ void ref_point_in_triangle_encl(const iv *in, iv *out);
 int ref_sphere_triangle(const double *in, double *out);
 void ref_sphere_triangle_encl(const iv *in, iv *out);
 const char *ref_sphere_triangle_feature(const double *in, const double *ref_out);
+int ref_sphere_plane(const double *in, double *out);
+void ref_sphere_plane_encl(const iv *in, iv *out);
+int ref_aabb_plane(const double *in, double *out);
+void ref_aabb_plane_encl(const iv *in, iv *out);
 
 #endif

@@ -1,0 +1,331 @@
+/* tests/test_overlap_planes.c: sphere_plane and aabb_plane in ref, fast and
+ * the judge (side queries: no hit flag, the judge compares the enum).
+ *
+ * Flat layouts: sphere_plane in = center[3] radius point[3] normal[3];
+ * aabb_plane in = min[3] max[3] point[3] normal[3]; out = side (-1 back,
+ * 0 straddling, 1 front = the side the normal points to).  Expected answers
+ * by hand in the comments; the random batches use small integers times a
+ * power of two, for which independent binary64 formulations are exact
+ * (sphere: s = (c - p).n and s^2 against r^2 n.n; box: the eight corners).
+ */
+#include "test_overlap_common.h"
+
+#include "isect.h"
+
+static const isect_query *qs, *qb;
+
+static void setup(void)
+{
+    qs = ov_query("sphere_plane");
+    qb = ov_query("aabb_plane");
+    ov_init_seed(0x91a);
+}
+
+TestSuite(planes, .init = setup);
+
+static void sph(double *in, const double *a, double s, const double *p, const double *n)
+{
+    memcpy(in, a, 3 * sizeof *in);
+    in[3] = s;
+    memcpy(in + 4, p, 3 * sizeof *in);
+    memcpy(in + 7, n, 3 * sizeof *in);
+}
+
+#define V(...) ((const double[3]){__VA_ARGS__})
+
+static double side(const isect_query *q, const double *in)
+{
+    double out[1];
+    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    return out[0];
+}
+
+
+static void box(double *in, const double *lo, const double *hi, const double *p, const double *n)
+{
+    memcpy(in, lo, 3 * sizeof *in);
+    memcpy(in + 3, hi, 3 * sizeof *in);
+    memcpy(in + 6, p, 3 * sizeof *in);
+    memcpy(in + 9, n, 3 * sizeof *in);
+}
+
+Test(planes, sphere_exact_cases)
+{
+    double in[10];
+    sph(in, V(1, 2, 3), 3, V(0, 0, 0), V(0, 0, 1)); /* touching from the front */
+    cr_assert_eq(side(qs, in), 0, "touching straddles");
+    sph(in, V(1, 2, 3), nextafterf(3, 0), V(0, 0, 0), V(0, 0, 1));
+    cr_assert_eq(side(qs, in), 1, "one ulp short: front");
+    sph(in, V(1, 2, -3), 2, V(0, 0, 0), V(0, 0, 1));
+    cr_assert_eq(side(qs, in), -1, "behind");
+    sph(in, V(1, 2, 3), 1, V(0, 0, 0), V(0, 0, -2));
+    cr_assert_eq(side(qs, in), -1, "normal reversed");
+    sph(in, V(5, -7, 0), 0, V(0, 0, 0), V(0, 0, 1));
+    cr_assert_eq(side(qs, in), 0, "a point on the plane");
+    sph(in, V(5, -7, 0x1p-149), 0, V(0, 0, 0), V(0, 0, 1));
+    cr_assert_eq(side(qs, in), 1, "a point 2^-149 in front");
+    /* plane through (1,1,1), n = (3,4,0), |n| = 5; c = (7,9,5): s = 50, distance 10 */
+    sph(in, V(7, 9, 5), 10, V(1, 1, 1), V(3, 4, 0));
+    cr_assert_eq(side(qs, in), 0, "tilted touching");
+    sph(in, V(7, 9, 5), nextafterf(10, 0), V(1, 1, 1), V(3, 4, 0));
+    cr_assert_eq(side(qs, in), 1, "tilted one ulp short");
+    sph(in, V(-5, -7, -3), nextafterf(10, 0), V(1, 1, 1), V(3, 4, 0)); /* s = -50 */
+    cr_assert_eq(side(qs, in), -1, "tilted behind");
+    sph(in, V(0, 0, 0), 1, V(0, 0, 0), V(0, 0, 0));
+    OV_EXPECT_INVALID(qs, in, "zero normal");
+    sph(in, V(0, 0, 0), -1, V(0, 0, 0), V(0, 0, 1));
+    OV_EXPECT_INVALID(qs, in, "negative radius");
+}
+
+Test(planes, box_exact_cases)
+{
+    double in[12];
+    const double *O = V(0, 0, 0), *I = V(1, 1, 1);
+    box(in, O, I, V(0, 0, 1), V(0, 0, 1));
+    cr_assert_eq(side(qb, in), 0, "touching the top face");
+    box(in, O, I, V(0, 0, nextafterf(1, 2)), V(0, 0, 1));
+    cr_assert_eq(side(qb, in), -1, "just above the top face: behind");
+    box(in, O, I, V(1, 1, 1), V(1, 1, 1));
+    cr_assert_eq(side(qb, in), 0, "through the corner");
+    box(in, O, I, V(1, 1, nextafterf(1, 2)), V(1, 1, 1));
+    cr_assert_eq(side(qb, in), -1, "just beyond the corner");
+    box(in, O, I, V(0, 0, -0x1p-149), V(1, 1, 1));
+    cr_assert_eq(side(qb, in), 1, "just before the corner 0");
+    box(in, O, I, V(0, 0, -0x1p-149), V(-1, -1, -1));
+    cr_assert_eq(side(qb, in), -1, "normal reversed");
+    box(in, V(0, 0, 5), V(1, 1, 5), V(0.5, 0, 0), V(2, 0, 0));
+    cr_assert_eq(side(qb, in), 0, "flat box cut");
+    /* n = (1,-2,0) through (0,0,0): over the box, x - 2y ranges over [-2, 1] */
+    box(in, O, I, V(0, 0, 0), V(1, -2, 0));
+    cr_assert_eq(side(qb, in), 0, "mixed signs");
+    box(in, O, I, V(-2, 0, 0), V(1, -2, 0)); /* x - 2y + 2 in [0, 3]: touching */
+    cr_assert_eq(side(qb, in), 0, "mixed signs, touching");
+    box(in, O, I, V(-2.5, 0, 0), V(1, -2, 0)); /* [0.5, 3.5] */
+    cr_assert_eq(side(qb, in), 1, "mixed signs, front");
+    box(in, V(0, 2, 0), I, O, V(0, 0, 1));
+    OV_EXPECT_INVALID(qb, in, "min > max");
+    box(in, O, I, O, O);
+    OV_EXPECT_INVALID(qb, in, "zero normal");
+}
+
+/* ---- generators and independent formulations --------------------------------- */
+
+static void gen_sphere(double *in)
+{
+    int e = ov_int(-20, 20), kind = ov_int(0, 3);
+    for (int i = 0; i < 10; i++)
+        in[i] = ov_small(e);
+    in[3] = fabs(in[3]);
+    for (int i = 7; i < 10; i++)
+        in[i] = ov_int(-4, 4) * ldexp(1, ov_int(-3, 3));
+    if (kind == 0) { /* touching along an axis normal */
+        int k = ov_int(0, 2);
+        in[7] = in[8] = in[9] = 0;
+        in[7 + k] = ov_rnd() & 1 ? 1 : -1;
+        for (int i = 0; i < 3; i++)
+            in[i] = in[4 + i] + (i == k ? (ov_rnd() & 1 ? in[3] : -in[3]) : ov_small(e));
+    } else if (kind == 1) { /* touching along a 3-4-5 normal */
+        int k = ov_int(0, 2);
+        double t[3] = {3, 4, 0}, s = ldexp(1, e), sg = ov_rnd() & 1 ? 1 : -1;
+        for (int i = 0; i < 3; i++)
+            in[i] = in[4 + i] + sg * s * t[(i + k) % 3];
+        double f = ov_rnd() & 1 ? 0.5 : 2;
+        for (int i = 0; i < 3; i++)
+            in[7 + i] = t[(i + k) % 3] * f;
+        in[3] = 5 * s;
+    } else if (kind == 2) {
+        for (int i = 0; i < 10; i++)
+            in[i] = ov_f32(3);
+        in[3] = fabs(in[3]);
+    }
+    if (ov_int(0, 3) == 0)
+        in[3] = nextafterf((float)in[3], ov_rnd() & 1 ? INFINITY : 0);
+    if (in[7] == 0 && in[8] == 0 && in[9] == 0)
+        in[9] = 1;
+}
+
+static int sphere_independent(const double *in, int *exact)
+{
+    double s = 0, nn = 0;
+    for (int i = 0; i < 3; i++) {
+        s += (in[i] - in[4 + i]) * in[7 + i];
+        nn += in[7 + i] * in[7 + i];
+    }
+    double g = s * s - in[3] * in[3] * nn;
+    *exact = fabs(g) > 1e-9 * (s * s + in[3] * in[3] * nn) || g == 0;
+    return g <= 0 ? 0 : s > 0 ? 1 : -1;
+}
+
+static void gen_box(double *in)
+{
+    int e = ov_int(-20, 20), kind = ov_int(0, 3);
+    for (int i = 0; i < 12; i++)
+        in[i] = ov_small(e);
+    for (int i = 9; i < 12; i++)
+        in[i] = ov_int(-4, 4) * ldexp(1, ov_int(-3, 3));
+    for (int i = 0; i < 3; i++)
+        if (in[i] > in[3 + i]) {
+            double t = in[i];
+            in[i] = in[3 + i];
+            in[3 + i] = t;
+        }
+    if (kind == 0) /* through the least corner */
+        for (int i = 0; i < 3; i++)
+            in[6 + i] = in[9 + i] >= 0 ? in[i] : in[3 + i];
+    else if (kind == 1)
+        for (int i = 0; i < 3; i++)
+            in[6 + i] = in[9 + i] >= 0 ? in[3 + i] : in[i];
+    else if (kind == 2) {
+        for (int i = 0; i < 12; i++)
+            in[i] = ov_f32(3);
+        for (int i = 0; i < 3; i++)
+            if (in[i] > in[3 + i]) {
+                double t = in[i];
+                in[i] = in[3 + i];
+                in[3 + i] = t;
+            }
+    }
+    if (ov_int(0, 3) == 0) {
+        int k = ov_int(6, 8);
+        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+    }
+    if (in[9] == 0 && in[10] == 0 && in[11] == 0)
+        in[11] = 1;
+}
+
+static int box_independent(const double *in, int *exact)
+{
+    double lo = INFINITY, hi = -INFINITY, mag = 0;
+    for (int c = 0; c < 8; c++) {
+        double d = 0;
+        for (int i = 0; i < 3; i++) {
+            double x = (c >> i) & 1 ? in[3 + i] : in[i];
+            d += (x - in[6 + i]) * in[9 + i];
+            mag += fabs((x - in[6 + i]) * in[9 + i]);
+        }
+        lo = fmin(lo, d);
+        hi = fmax(hi, d);
+    }
+    *exact = (lo == 0 || fabs(lo) > 1e-9 * mag) && (hi == 0 || fabs(hi) > 1e-9 * mag);
+    return lo > 0 ? 1 : hi < 0 ? -1 : 0;
+}
+
+Test(planes, random_against_independent_formulations)
+{
+    int seen[2][3] = {{0}};
+    for (int n = 0; n < 4000; n++) {
+        double in[12];
+        int exact, want;
+        gen_sphere(in);
+        want = sphere_independent(in, &exact);
+        double got = side(qs, in);
+        if (exact)
+            cr_assert_eq(got, want, "sphere case %d (seed %llu)", n, (unsigned long long)ov_seed);
+        seen[0][(int)got + 1]++;
+        gen_box(in);
+        want = box_independent(in, &exact);
+        got = side(qb, in);
+        if (exact)
+            cr_assert_eq(got, want, "box case %d (seed %llu)", n, (unsigned long long)ov_seed);
+        seen[1][(int)got + 1]++;
+    }
+    for (int q = 0; q < 2; q++)
+        for (int s = 0; s < 3; s++)
+            cr_assert(seen[q][s] > 200, "generator balance: query %d side %d seen %d times", q, s - 1, seen[q][s]);
+}
+
+Test(planes, metamorphic)
+{
+    for (int n = 0; n < 1000; n++) {
+        double in[12], m[12];
+        gen_sphere(in);
+        double a = side(qs, in);
+        memcpy(m, in, sizeof m); /* normal reversed: the side flips */
+        for (int i = 7; i < 10; i++)
+            m[i] = -in[i];
+        cr_assert_eq(side(qs, m), -a, "sphere: normal reversed (case %d)", n);
+        int k = ov_int(-30, 30); /* normal scaled: the same side */
+        for (int i = 7; i < 10; i++)
+            m[i] = ldexp(in[i], k);
+        cr_assert_eq(side(qs, m), a, "sphere: normal scaled (case %d)", n);
+        gen_box(in);
+        a = side(qb, in);
+        memcpy(m, in, sizeof m);
+        for (int i = 9; i < 12; i++)
+            m[i] = -in[i];
+        cr_assert_eq(side(qb, m), -a, "box: normal reversed (case %d)", n);
+        int f = ov_int(0, 2); /* mirror axis f of everything: same side */
+        memcpy(m, in, sizeof m);
+        m[f] = -in[3 + f];
+        m[3 + f] = -in[f];
+        m[6 + f] = -in[6 + f];
+        m[9 + f] = -in[9 + f];
+        cr_assert_eq(side(qb, m), a, "box: mirror (case %d)", n);
+    }
+}
+
+/* ---- fast, enclosure, filter, judge --------------------------------------------- */
+
+Test(planes, fast)
+{
+    double in[12], out[ISECT_MAX_OUT];
+    sph(in, V(1, 2, 3), 3, V(0, 0, 0), V(0, 0, 1));
+    ov_run(qs, "fast", in, out);
+    cr_assert_eq(out[0], 0, "sphere touching");
+    sph(in, V(7, 9, 5), nextafterf(10, 0), V(1, 1, 1), V(3, 4, 0));
+    ov_run(qs, "fast", in, out);
+    cr_assert_eq(out[0], 1, "sphere tilted front");
+    box(in, V(0, 0, 0), V(1, 1, 1), V(1, 1, 1), V(1, 1, 1));
+    ov_run(qb, "fast", in, out);
+    cr_assert_eq(out[0], 0, "box through the corner");
+    box(in, V(0, 0, 0), V(1, 1, 1), V(-2.5, 0, 0), V(1, -2, 0));
+    ov_run(qb, "fast", in, out);
+    cr_assert_eq(out[0], 1, "box front");
+    isect_sphere s = {{0, 0, 0}, 1};
+    isect_plane zero = {{0, 0, 0}, {0, 0, 0}};
+    isect_sphere_plane_result r = {ISECT_FRONT};
+    cr_assert(!isect_sphere_plane(s, zero, &r) && r.side == 0, "zero normal: false, side 0");
+    ov_check_target(qs, "fast", gen_sphere, 6000);
+    ov_check_target(qb, "fast", gen_box, 6000);
+}
+
+Test(planes, enclosure_and_filter)
+{
+    ov_check_encl(qs, gen_sphere, 800, 16);
+    ov_check_encl(qb, gen_box, 800, 16);
+    ov_check_filter(qs, gen_sphere, 1000);
+    ov_check_filter(qb, gen_box, 1000);
+}
+
+Test(planes, judge)
+{
+    double in[12], out[1];
+    /* touching answered front: severity 0 (no hit flag; the enum is compared) */
+    sph(in, V(1, 2, 3), 3, V(0, 0, 0), V(0, 0, 1));
+    cr_assert_eq(isect_query_hit_index(qs), -1);
+    out[0] = 1;
+    isect_judgement j = ov_judge(qs, "fast", in, out);
+    cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0 && j.slot == 0, "touching as front: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    /* straddling deeply answered back: a discrepancy */
+    sph(in, V(1, 2, 0.5), 3, V(0, 0, 0), V(0, 0, 1));
+    out[0] = -1;
+    j = ov_judge(qs, "fast", in, out);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "straddle as back: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    /* front answered back */
+    sph(in, V(1, 2, 5), 3, V(0, 0, 0), V(0, 0, 1));
+    j = ov_judge(qs, "fast", in, out);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "front as back: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    /* box one ulp behind the plane answered straddling: tolerated */
+    box(in, V(0, 0, 0), V(1, 1, 1), V(0, 0, nextafterf(1, 2)), V(0, 0, 1));
+    out[0] = 0;
+    j = ov_judge(qb, "fast", in, out);
+    cr_assert(j.verdict == VERDICT_TOLERATED && j.severity < 2, "box one ulp: %s %g", isect_verdict_name(j.verdict),
+              j.severity);
+    box(in, V(0, 0, 0), V(1, 1, 1), V(0, 0, 2), V(0, 0, 1));
+    j = ov_judge(qb, "fast", in, out);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "box far behind as straddling: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+}
