@@ -10,6 +10,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_aabb, isect_ray_aabb, 8, 32),
     ISECT_ENTRY(ray_cylinder, isect_ray_cylinder, 8, 32),
     ISECT_ENTRY(ray_capsule, isect_ray_capsule, 8, 32),
+    ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
     ISECT_ENTRY(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
     ISECT_ENTRY(sphere_sweep_segment, isect_sphere_sweep_segment, 8, 32),

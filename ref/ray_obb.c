@@ -1,0 +1,165 @@
+/* ref/ray_obb.c: exact ray_obb.
+ *
+ * The box is { center + M s : |s_i| <= half_i }, M = [axis0 axis1 axis2]
+ * (columns), with the axes exactly as given: float axes are never exactly
+ * orthonormal, so the box is a parallelepiped.  With the rows of the
+ * adjugate r_0 = axis1 x axis2, r_1 = axis2 x axis0, r_2 = axis0 x axis1 and
+ * det = axis0 . r_0, Cramer's rule gives s_i = r_i . (x - center) / det, and
+ * the box is the intersection of the three slabs
+ *   |r_i . (x - center)| <= half_i |det|.
+ * Along the ray, with sg = sign(det): x_i(t) = sg r_i.(origin - center)
+ * + t sg r_i.dir must stay in [-half_i |det|, half_i |det|]: a slab test in
+ * rationals as in ray_aabb.  A singular M (det = 0: a zero axis, or axes in
+ * a plane) is a flat set that is not a box: invalid input (documented).
+ * docs/queries/ray_obb.md.
+ */
+#include "isect_ref.h"
+
+#include "ray_encl.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { IN_O = 0, IN_D = 3, IN_TMAX = 6, IN_C = 7, IN_A0 = 10, IN_A1 = 13, IN_A2 = 16, IN_H = 19, N_IN = 22 };
+enum { OUT_HIT, OUT_T, N_OUT };
+
+static int finite_input(const double *in)
+{
+    for (int i = 0; i < N_IN; i++)
+        if (i != IN_TMAX && !isfinite(in[i]))
+            return 0;
+    for (int i = 0; i < 3; i++)
+        if (!(in[IN_H + i] >= 0))
+            return 0;
+    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+}
+
+static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
+
+void ref_ray_obb_encl(const iv *in, iv *out)
+{
+    iv3 o = box3(in, IN_O), d = box3(in, IN_D), c = box3(in, IN_C);
+    iv3 a[3] = {box3(in, IN_A0), box3(in, IN_A1), box3(in, IN_A2)};
+    iv tmax = in[IN_TMAX];
+    iv3 r[3] = {iv3_cross(a[1], a[2]), iv3_cross(a[2], a[0]), iv3_cross(a[0], a[1])};
+    iv det = iv3_dot(a[0], r[0]);
+    out[OUT_HIT] = iv_make(0, 1);
+    out[OUT_T] = iv_make(0, tmax.hi);
+    if (iv_has_nan(det) || (det.lo <= 0 && det.hi >= 0))
+        return; /* may be singular (invalid there) or change orientation: nothing known */
+    double sg = det.lo > 0 ? 1 : -1;
+    iv adet = sg > 0 ? det : iv_neg(det);
+    iv3 w = iv3_sub(o, c);
+    iv entry = iv_point(0), exit = tmax;
+    bool empty_any = false;
+    for (int i = 0; i < 3; i++) {
+        iv x = iv3_dot(r[i], w), dx = iv3_dot(r[i], d), B = iv_mul(in[IN_H + i], adet);
+        if (sg < 0) {
+            x = iv_neg(x);
+            dx = iv_neg(dx);
+        }
+        iv lo, hi;
+        bool empty;
+        rq_slab_encl(x, dx, iv_neg(B), B, &lo, &hi, &empty);
+        empty_any = empty_any || empty;
+        entry = iv_make(rq_max(entry.lo, lo.lo), rq_max(entry.hi, lo.hi));
+        exit = iv_make(rq_min(exit.lo, hi.lo), rq_min(exit.hi, hi.hi));
+    }
+    out[OUT_HIT] = iv_bool(!empty_any && entry.hi <= exit.lo, empty_any || entry.lo > exit.hi);
+    iv t = entry;
+    if (t.hi > tmax.hi)
+        t.hi = tmax.hi;
+    if (t.lo > t.hi)
+        t = iv_point(0);
+    out[OUT_T] = t;
+}
+
+int ref_ray_obb(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!finite_input(in))
+        return REF_INVALID;
+
+    q3 o, d, c, a0, a1, a2, w, r[3];
+    mpq_t det, x, dx, B, lo, hi, entry, exit, tmp;
+    q3 *all[] = {&o, &d, &c, &a0, &a1, &a2, &w, &r[0], &r[1], &r[2]};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_init(all[i]);
+    mpq_inits(det, x, dx, B, lo, hi, entry, exit, tmp, NULL);
+
+    q3_set_d(&o, in + IN_O);
+    q3_set_d(&d, in + IN_D);
+    q3_set_d(&c, in + IN_C);
+    q3_set_d(&a0, in + IN_A0);
+    q3_set_d(&a1, in + IN_A1);
+    q3_set_d(&a2, in + IN_A2);
+    q3_cross(&r[0], &a1, &a2);
+    q3_cross(&r[1], &a2, &a0);
+    q3_cross(&r[2], &a0, &a1);
+    q3_dot(det, &a0, &r[0]);
+    int sg = mpq_sgn(det), status = REF_OK;
+    if (sg == 0) {
+        status = REF_INVALID; /* singular axes: a flat set, not a box */
+    } else {
+        /* The filter: the enclosure at the point box settles most misses. */
+        int settled = 0;
+        if (ref_filter_enabled()) {
+            iv box[N_IN], enc[N_OUT];
+            for (int i = 0; i < N_IN; i++)
+                box[i] = iv_point(in[i]);
+            ref_ray_obb_encl(box, enc);
+            if (enc[OUT_HIT].hi == 0) {
+                ref_stats.filtered++;
+                settled = 1;
+            }
+        }
+        if (!settled) {
+            ref_stats.exact++;
+            q3_sub(&w, &o, &c);
+            mpq_abs(det, det);
+            int hit = 1, bounded = isfinite(in[IN_TMAX]);
+            if (bounded)
+                mpq_set_d(exit, in[IN_TMAX]);
+            for (int i = 0; i < 3 && hit; i++) {
+                q3_dot(x, &r[i], &w);
+                q3_dot(dx, &r[i], &d);
+                if (sg < 0) {
+                    mpq_neg(x, x);
+                    mpq_neg(dx, dx);
+                }
+                mpq_set_d(B, in[IN_H + i]);
+                mpq_mul(B, B, det);
+                if (mpq_sgn(dx) == 0) {
+                    /* parallel to the slab: inside iff -B <= x <= B */
+                    mpq_neg(tmp, B);
+                    hit = mpq_cmp(tmp, x) <= 0 && mpq_cmp(x, B) <= 0;
+                    continue;
+                }
+                /* ends (-B - x)/dx and (B - x)/dx, ordered by the sign of dx */
+                mpq_neg(lo, B);
+                mpq_sub(lo, lo, x);
+                mpq_div(lo, lo, dx);
+                mpq_sub(hi, B, x);
+                mpq_div(hi, hi, dx);
+                if (mpq_sgn(dx) < 0)
+                    mpq_swap(lo, hi);
+                if (mpq_cmp(lo, entry) > 0)
+                    mpq_set(entry, lo);
+                if (!bounded || mpq_cmp(hi, exit) < 0)
+                    mpq_set(exit, hi);
+                bounded = 1;
+            }
+            if (hit && bounded)
+                hit = mpq_cmp(entry, exit) <= 0;
+            if (hit) {
+                out[OUT_HIT] = 1;
+                out[OUT_T] = q_to_double(entry);
+            }
+        }
+    }
+
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        q3_clear(all[i]);
+    mpq_clears(det, x, dx, B, lo, hi, entry, exit, tmp, NULL);
+    return status;
+}
