@@ -32,6 +32,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -475,9 +476,21 @@ static void crash_reason(const proc *pr, char *buf, size_t len)
         const char *s = strstr(pr->tail, marks[m]);
         if (!s)
             continue;
+        /* "==123==ERROR: AddressSanitizer: SEGV on ... (pc 0x...)" -> "AddressSanitizer: SEGV on ..." */
         while (s > pr->tail && s[-1] != '\n')
             s--;
-        snprintf(buf, len, "%.*s", (int)strcspn(s, "\n"), s);
+        if (s[0] == '=' && s[1] == '=') {
+            const char *e = strstr(s + 2, "==");
+            if (e && (size_t)(e - s) < 16)
+                s = e + 2;
+        }
+        if (!strncmp(s, "ERROR: ", 7))
+            s += 7;
+        size_t n = strcspn(s, "\n");
+        const char *pc = strstr(s, " (pc ");
+        if (pc && (size_t)(pc - s) < n)
+            n = (size_t)(pc - s);
+        snprintf(buf, len, "%.*s", (int)n, s);
     }
     if (!buf[0])
         snprintf(buf, len, "the harness died");
@@ -758,7 +771,10 @@ static void status_line(const options *o, int final)
                           procs[i].p->t->name);
     }
     if (tty) {
-        fprintf(stderr, "\r\033[K%.*s", 150, line);
+        /* one line: no wrap, or \r would not bring the cursor back to its start */
+        struct winsize ws;
+        int width = !ioctl(2, TIOCGWINSZ, &ws) && ws.ws_col > 20 ? ws.ws_col - 1 : 79;
+        fprintf(stderr, "\r\033[K%.*s", width, line);
         status_shown = !final;
         if (final)
             fputc('\n', stderr);

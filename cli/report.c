@@ -466,9 +466,9 @@ static void write_json(FILE *f, report *r)
         json_string_write(f, p->target);
         fprintf(f, ", \"executions\": %.0f, \"seconds\": ", p->execs);
         json_number_write(f, p->seconds);
-        fprintf(f, ", \"restarts\": %d, \"crashes\": %d, \"timeouts\": %d, \"signatures\": %d, "
+        fprintf(f, ", \"runs\": %d, \"crashes\": %d, \"timeouts\": %d, \"signatures\": %d, "
                    "\"discrepancies\": %d, \"invalid\": %d, \"max_severity\": ",
-                p->runs > 0 ? p->runs - 1 : 0, p->crashes, p->timeouts, p->nfind, p->ndisc, p->ninv);
+                p->runs, p->crashes, p->timeouts, p->nfind, p->ndisc, p->ninv);
         json_number_write(f, p->maxsev);
         fputs(", \"first_finding\": ", f);
         if (isfinite(p->first))
@@ -670,7 +670,7 @@ static const char *const css =
 static void html_pairs_table(FILE *f, report *r)
 {
     fputs("<table id=\"summary-table\"><tr><th>query</th><th>target</th><th>executions</th><th>exec/s</th>"
-          "<th>restarts</th><th>signatures</th><th>discrepancies</th><th>invalid</th><th>max severity</th>"
+          "<th>runs</th><th>signatures</th><th>discrepancies</th><th>invalid</th><th>max severity</th>"
           "<th>first finding</th></tr>\n",
           f);
     for (size_t i = 0; i < r->npairs; i++) {
@@ -680,7 +680,7 @@ static void html_pairs_table(FILE *f, report *r)
         fputs("</td><td>", f);
         xml_text_write(f, p->target);
         fprintf(f, "</td><td class=\"num\">%.0f</td><td class=\"num\">%.0f</td><td class=\"num\">%d</td>", p->execs,
-                p->seconds > 0 ? p->execs / p->seconds : 0, p->runs > 0 ? p->runs - 1 : 0);
+                p->seconds > 0 ? p->execs / p->seconds : 0, p->runs);
         fprintf(f, "<td class=\"num %s\">%d%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">",
                 p->nfind ? "bad" : p->ran ? "ok" : "meta", p->nfind, p->ran || p->nfind ? "" : " (not run)", p->ndisc,
                 p->ninv);
