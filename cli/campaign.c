@@ -297,6 +297,7 @@ static int start_proc(const options *o, pair *p, double end)
             _exit(1);
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL); /* ignored here, and an ignored signal stays ignored across exec */
         int null = open("/dev/null", O_RDWR);
         dup2(null, 0);
         dup2(null, 1);
