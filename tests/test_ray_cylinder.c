@@ -147,7 +147,7 @@ Test(ray_cylinder, small_integers_vs_convexity)
 {
     rt_init_seed(2718);
     int hits = 0, rational = 0;
-    for (int n = 0; n < 20000; n++) {
+    for (int n = 0; n < 12000; n++) {
         int64_t o[3], d[3], cx = rt_int(-2, 2), cy = rt_int(-2, 2), z0 = rt_int(-3, 2), z1 = z0 + rt_int(1, 3),
                                 r = rt_int(0, 3), tm = rt_rnd() % 3 ? -1 : rt_int(0, 4);
         for (int i = 0; i < 3; i++) {
@@ -219,7 +219,7 @@ Test(ray_cylinder, small_integers_vs_convexity)
         }
         hits += hit;
     }
-    cr_assert(hits > 1500 && rational > 1000, "only %d hits, %d rational", hits, rational);
+    cr_assert(hits > 900 && rational > 600, "only %d hits, %d rational", hits, rational);
 }
 
 /* ---- metamorphic properties ----------------------------------------------- */
@@ -256,7 +256,7 @@ Test(ray_cylinder, metamorphic)
 {
     rt_init_seed(4245);
     int hits = 0, zero = 0;
-    for (int n = 0; n < 2000; n++) {
+    for (int n = 0; n < 1200; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
         gen(in);
         if (ref_ray_cylinder(in, a) != REF_OK)
@@ -294,7 +294,7 @@ Test(ray_cylinder, metamorphic)
         double ad[2] = {a[0], ldexp(a[1], -k)};
         SAME(ad, b, "case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
     }
-    cr_assert(hits > 300 && zero > 100, "only %d hits, %d at t = 0", hits, zero);
+    cr_assert(hits > 180 && zero > 60, "only %d hits, %d at t = 0", hits, zero);
 }
 
 /* ---- enclosure, filter, judge, fast, zoo ------------------------------------ */
@@ -308,7 +308,7 @@ Test(ray_cylinder, enclosure_is_sound)
 Test(ray_cylinder, filter_agrees_with_exact_path)
 {
     rt_init_seed(96);
-    rt_filter_agrees("ray_cylinder", ref_ray_cylinder, N_IN, gen, 2000);
+    rt_filter_agrees("ray_cylinder", ref_ray_cylinder, N_IN, gen, 1200);
 }
 
 Test(ray_cylinder, judge)
