@@ -5,9 +5,10 @@
  * coordinate between min and max), so no 0 * inf arises for a ray lying in a
  * face plane.  Positions are rescaled together and dir on its own by powers
  * of two (exact).  Each slab parameter (b - o)/d is kept as a significand
- * and an exponent (rc_div), so that parameters beyond the binary32 range are
- * still ordered exactly; the entry is the largest lower end (at least 0),
- * the exit the smallest upper end (at most tmax).  Error bound:
+ * and an exponent (fast/ray_common.h: rc_span_slab), so that parameters
+ * beyond the binary32 range are still ordered exactly; the entry is the
+ * largest lower end (at least 0), the exit the smallest upper end (at most
+ * tmax).  Error bound:
  * docs/queries/ray_aabb.md.
  */
 #include "isect.h"
@@ -31,34 +32,12 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     isect_vec3 o = rc_scale(ray.origin, -ep), mn = rc_scale(box.min, -ep), mx = rc_scale(box.max, -ep);
     isect_vec3 d = rc_scale(ray.dir, -ed);
 
-    rc_quot entry = rc_quot_zero(), exit = {0, 0};
-    bool bounded = false; /* exit < +inf */
-    for (int i = 0; i < 3; i++) {
-        float oi = rc_comp(o, i), di = rc_comp(d, i);
-        float a = rc_comp(mn, i) - oi, b = rc_comp(mx, i) - oi; /* a <= b */
-        if (di == 0) {
-            if (a > 0 || b < 0)
-                return false; /* parallel and outside the slab */
-            continue;
-        }
-        float near = di > 0 ? a : b, far = di > 0 ? b : a;
-        /* The slab is [near/di, far/di]; far/di < 0: it is behind. */
-        if (far != 0 && (far > 0) != (di > 0))
-            return false;
-        rc_quot hi = far == 0 ? rc_quot_zero() : rc_div(far, di, ep - ed);
-        if (near != 0 && (near > 0) == (di > 0)) {
-            rc_quot lo = rc_div(near, di, ep - ed);
-            if (rc_quot_cmp(lo, entry) > 0)
-                entry = lo;
-        }
-        if (!bounded || rc_quot_cmp(hi, exit) < 0)
-            exit = hi;
-        bounded = true;
-    }
-    if ((bounded && rc_quot_cmp(entry, exit) > 0) || !rc_quot_le(entry, ray.tmax))
+    rc_span sp = rc_span_all();
+    for (int i = 0; i < 3; i++)
+        rc_span_slab(&sp, rc_comp(o, i), rc_comp(d, i), rc_comp(mn, i), rc_comp(mx, i), ep - ed);
+    if (!rc_span_hit(&sp, ray.tmax, &res.t))
         return false;
     res.hit = true;
-    res.t = fminf(rc_quot_value(entry), ray.tmax);
     if (out)
         *out = res;
     return true;
