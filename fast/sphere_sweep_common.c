@@ -52,14 +52,19 @@ isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p)
 }
 
 /* The smaller root of a t^2 + 2 b t + c = 0 (discriminant D, computed by the
- * caller in a form without cancellation of b^2 - a c) when the sphere enters
- * the feature's neighbourhood at t in (0, 1]: c > 0, a > 0, b < 0, D >= 0.
- * t = c / (-b + sqrt(D)) adds two positive numbers: no cancellation. */
+ * caller in a form without the cancellation of b^2 - a c) when the sphere
+ * enters the feature's neighbourhood at t in (0, 1]: c > 0, a > 0, b < 0,
+ * D >= 0.  With s = sqrt(D): t = (-b - s) / a when s <= -b/2 (no
+ * cancellation, and c enters only through D), else t = c / (-b + s) (two
+ * positive terms).  Using only the second form lets the independent
+ * rounding errors of c and D put t past the chord's midpoint -b/a near a
+ * tangency, where no entry root can be (found on ray_sphere, same algebra). */
 static bool entry(float a, float b, float c, float D, float *t)
 {
     if (!(c > 0 && a > 0 && b < 0 && D >= 0))
         return false;
-    float root = c / (sqrtf(D) - b);
+    float s = sqrtf(D);
+    float root = s <= -0.5f * b ? (-b - s) / a : c / (s - b);
     if (!(root <= 1))
         return false;
     *t = root;
@@ -87,29 +92,6 @@ void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
         offer(best, FSW_VERTEX, t, P);
 }
 
-void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1)
-{
-    /* With w = -P0 (centre minus p0) and e = P1 - P0:
-     * E dist(t v, line)^2 = |(w + t v) x e|^2, so with X = w x e, Y = v x e:
-     * a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E, D = E (r^2 |Y|^2 - (w.Y)^2). */
-    isect_vec3 e = sub(P1, P0), w = neg(P0);
-    float E = dot(e, e);
-    if (!(E > 0))
-        return;
-    isect_vec3 X = cross(w, e), Y = cross(b->v, e);
-    float a = dot(Y, Y), bb = dot(X, Y), c = dot(X, X) - b->r2 * E;
-    float g = dot(w, Y);
-    float D = E * (b->r2 * a - g * g);
-    float t;
-    if (!entry(a, bb, c, D, &t))
-        return;
-    /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
-    float sigma = dot(w, e) + t * dot(b->v, e);
-    if (!(sigma >= 0 && sigma <= E))
-        return;
-    offer(best, FSW_EDGE, t, add(P0, scale(e, sigma / E)));
-}
-
 /* binary64 helpers for the face: a product of two binary32 values is exact
  * in binary64, so each component of the cross product of two binary32
  * vectors is its exact value rounded once. */
@@ -127,6 +109,49 @@ static dvec dv_cross(dvec a, dvec b)
     return (dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 static isect_vec3 dv_to_f(dvec a) { return (isect_vec3){(float)a.x, (float)a.y, (float)a.z}; }
+
+/* The stable smaller root of a t^2 + 2 b t + c in binary64; see entry(). */
+static bool entry_d(double a, double b, double c, double D, double *t)
+{
+    if (!(c > 0 && a > 0 && b < 0 && D >= 0))
+        return false;
+    double s = sqrt(D);
+    double root = s <= -0.5 * b ? (-b - s) / a : c / (s - b);
+    if (!(root <= 1))
+        return false;
+    *t = root;
+    return true;
+}
+
+void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1)
+{
+    /* With w = -P0 (centre minus p0) and e = P1 - P0:
+     * E dist(t v, line)^2 = |(w + t v) x e|^2, so with X = w x e, Y = v x e:
+     * a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E, D = b^2 - a c
+     * = E (r^2 |Y|^2 - g^2) with g = w.(v x e) = -X.v.
+     * In binary64: X and Y are then correct to 2^-53 relative, component by
+     * component (exact products), so a, b, c and D stay consistent when the
+     * centre is near the line; in binary32 both b and c are rounding noise
+     * there and c / (-b + sqrt(D)) is meaningless. */
+    isect_vec3 ef = sub(P1, P0);
+    dvec e = dv_of(ef), w = dv_of(neg(P0)), v = dv_of(b->v);
+    double E = dv_dot(e, e);
+    if (!(E > 0))
+        return;
+    dvec X = dv_cross(w, e), Y = dv_cross(v, e);
+    double r2 = (double)b->r * b->r;
+    double a = dv_dot(Y, Y), bb = dv_dot(X, Y), c = dv_dot(X, X) - r2 * E;
+    double g = dv_dot(X, v);
+    double D = E * (r2 * a - g * g);
+    double t;
+    if (!entry_d(a, bb, c, D, &t))
+        return;
+    /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
+    double sigma = dv_dot(w, e) + t * dv_dot(v, e);
+    if (!(sigma >= 0 && sigma <= E))
+        return;
+    offer(best, FSW_EDGE, (float)t, dv_to_f(dv_add(dv_of(P0), dv_scale(e, sigma / E))));
+}
 
 /* The normal of the frame triangle, each component correctly rounded. */
 static dvec tri_normal(isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
