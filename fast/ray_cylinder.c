@@ -13,7 +13,9 @@
  * - the side is the 2D ray/circle problem in (u1, u2), solved as ray_sphere
  *   solves it: the discriminant from the closest approach l (no b^2 - a c
  *   cancellation) and each root in the form that does not cancel;
- * - the caps are the slab 0 <= z <= L, with an exact dz == 0 test; a ray
+ * - the caps are the slab 0 <= v.w + t d.w <= w.w, with an exact d.w == 0
+ *   test (computed on w, not on the frame, so that an origin exactly on a
+ *   cap plane stays on it); a ray
  *   parallel to the axis has a == 0 exactly only when dir is exactly 0 in
  *   (u1, u2); otherwise its tiny a gives huge roots, which stay exact in
  *   order because every interval end is kept as significand and exponent.
@@ -53,11 +55,14 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         return false; /* zero-length axis: empty */
     isect_vec3 wn = {w.x / L, w.y / L, w.z / L}, u1, u2;
     rc_frame(wn, &u1, &u2);
-    float vx = rc_dot(v, u1), vy = rc_dot(v, u2), vz = rc_dot(v, wn);
-    float dx = rc_dot(d, u1), dy = rc_dot(d, u2), dz = rc_dot(d, wn);
+    float vx = rc_dot(v, u1), vy = rc_dot(v, u2), dx = rc_dot(d, u1), dy = rc_dot(d, u2);
 
+    /* The caps: 0 <= v.w + t d.w <= w.w, on w itself rather than on wn, so
+     * that exact configurations stay exact (an origin at p1 gives v.w ==
+     * w.w; dir perpendicular to an axis along a coordinate plane gives
+     * d.w == 0). */
     rc_span sp = rc_span_all();
-    rc_span_slab(&sp, vz, dz, 0, L, k);
+    rc_span_slab(&sp, rc_dot(v, w), rc_dot(d, w), 0, rc_dot(w, w), k);
     float a = dx * dx + dy * dy, c = vx * vx + vy * vy - r * r;
     if (a == 0) {
         if (c > 0)
