@@ -241,6 +241,13 @@ typedef isect_side_result isect_aabb_plane_result;
 bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out);
 typedef bool isect_aabb_plane_fn(isect_aabb, isect_plane, isect_aabb_plane_result *);
 
+/* obb_obb: the closed boxes (isect_obb: center + sum s_i axis[i],
+ * |s_i| <= half_i, axes as given) share a point.  Parallel or zero axes
+ * and zero half extents give flat boxes, which are valid. */
+typedef isect_overlap_result isect_obb_obb_result;
+bool isect_obb_obb(isect_obb a, isect_obb b, isect_obb_obb_result *out);
+typedef bool isect_obb_obb_fn(isect_obb, isect_obb, isect_obb_obb_result *);
+
 #ifdef __cplusplus
 }
 #endif

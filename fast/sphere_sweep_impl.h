@@ -1,4 +1,4 @@
-/* fast/sphere_sweep_impl.h: the features of the sweep queries in binary32,
+/* fast/sphere_sweep_impl.h: the features of the sweep queries (binary32 in and out),
  * shared by fast/sphere_sweep_{point,segment,triangle}.c (internal to
  * libisect).
  *
@@ -11,14 +11,22 @@
  *
  * In that frame the sphere is centred at t v.  Each feature (vertex, edge,
  * face) gives the time the sphere starts touching it, from the quadratic
- * a t^2 + 2 b t + c = 0 of ref (sphere_sweep_impl.h of ref/) evaluated in
- * binary32 with its discriminant in Lagrange form (no b^2 - a c
- * cancellation) and the stable root t = c / (-b + sqrt(D)); a feature is a
- * candidate only when c > 0, a > 0, b < 0, D >= 0 and t <= 1, so a = 0
- * (motion parallel to an edge, zero velocity) never divides by zero and a
- * near-zero a gives t >> 1 unless the sphere really grazes.  The earliest
- * candidate wins; docs/queries/sphere_sweep_triangle.md has the error
- * analysis.
+ * a t^2 + 2 b t + c = 0 of ref (ref/sphere_sweep_impl.h), its discriminant
+ * in Lagrange form (no b^2 - a c cancellation) and the stable root pair
+ * (-b - sqrt(D)) / a or c / (-b + sqrt(D)); a feature is a candidate only
+ * when c > 0, a > 0, b < 0, D >= 0 and t <= 1, so a = 0 (motion parallel
+ * to an edge, zero velocity) never divides by zero and a near-zero a gives
+ * t >> 1 unless the sphere really grazes.  The earliest candidate wins.
+ *
+ * Precision: the frame (scaling, translation) and the vertex feature are
+ * binary32; the face, the edges and the start test's closest point on a
+ * triangle are binary64 computed from the binary32 frame values, where the
+ * product of two binary32 values is exact, so every cross-product component
+ * is its exact value rounded once.  In binary32 those degree-4 quantities
+ * are rounding noise near degeneracy (thin triangles, a centre near an
+ * edge's line, a centre far from the plane): the fuzzer found each case;
+ * they are in corpus/sphere_sweep_triangle/regress_*.case.  The error
+ * analysis is in docs/queries/sphere_sweep_triangle.md.
  */
 #ifndef ISECT_FAST_SPHERE_SWEEP_IMPL_H
 #define ISECT_FAST_SPHERE_SWEEP_IMPL_H

@@ -12,6 +12,7 @@ extern const isect_target isect_zoo_sphere_behind;
 extern const isect_target isect_zoo_cylinder_2016;
 extern const isect_target isect_zoo_xna_sphere;
 extern const isect_target isect_zoo_area_pit;
+extern const isect_target isect_zoo_obb_noeps;
 #ifdef ISECT_USER_TARGET
 extern const isect_target isect_user_target;
 #endif
@@ -26,6 +27,7 @@ const isect_target *const isect_targets[] = {
     &isect_zoo_cylinder_2016,
     &isect_zoo_xna_sphere,
     &isect_zoo_area_pit,
+    &isect_zoo_obb_noeps,
 #ifdef ISECT_USER_TARGET
     &isect_user_target,
 #endif

@@ -27,9 +27,12 @@ void ref_point_in_triangle_encl(const iv *in, iv *out)
      * speak for boxes without degenerate triangles, where they are exact
      * conditions. */
     iv res = iv3_dot(n, w);
-    iv l2 = iv3_dot(n, iv3_cross(e1, w)), l1 = iv3_dot(n, iv3_cross(w, e2));
-    iv l0 = iv3_dot(n, iv3_cross(iv3_sub(v2, v1), iv3_sub(p, v1)));
-    bool miss = iv_pos(res) || iv_neg_strict(res) || iv_neg_strict(l0) || iv_neg_strict(l1) || iv_neg_strict(l2);
+    bool miss = iv_pos(res) || iv_neg_strict(res);
+    if (!miss) {
+        iv l2 = iv3_dot(n, iv3_cross(e1, w)), l1 = iv3_dot(n, iv3_cross(w, e2));
+        iv l0 = iv3_dot(n, iv3_cross(iv3_sub(v2, v1), iv3_sub(p, v1)));
+        miss = iv_neg_strict(l0) || iv_neg_strict(l1) || iv_neg_strict(l2);
+    }
     if (!miss) {
         /* p certainly at a positive distance from the triangle (any shape) */
         iv3 q;
