@@ -9,10 +9,6 @@ static isect_vec3 sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.
 static isect_vec3 add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static isect_vec3 scale(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
 static float dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static isect_vec3 cross(isect_vec3 a, isect_vec3 b)
-{
-    return (isect_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
 static isect_vec3 neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
 static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 static float max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
@@ -35,7 +31,6 @@ bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n,
     b->c = ldexp3(s.center, -e);
     b->v = ldexp3(s.velocity, -e);
     b->r = ldexpf(s.radius, -e);
-    b->r2 = b->r * b->r;
     for (int i = 0; i < n; i++)
         P[i] = sub(ldexp3(pts[i], -e), b->c);
     return true;
@@ -51,26 +46,6 @@ isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p)
     return w;
 }
 
-/* The smaller root of a t^2 + 2 b t + c = 0 (discriminant D, computed by the
- * caller in a form without the cancellation of b^2 - a c) when the sphere
- * enters the feature's neighbourhood at t in (0, 1]: c > 0, a > 0, b < 0,
- * D >= 0.  With s = sqrt(D): t = (-b - s) / a when s <= -b/2 (no
- * cancellation, and c enters only through D), else t = c / (-b + s) (two
- * positive terms).  Using only the second form lets the independent
- * rounding errors of c and D put t past the chord's midpoint -b/a near a
- * tangency, where no entry root can be (found on ray_sphere, same algebra). */
-static bool entry(float a, float b, float c, float D, float *t)
-{
-    if (!(c > 0 && a > 0 && b < 0 && D >= 0))
-        return false;
-    float s = sqrtf(D);
-    float root = s <= -0.5f * b ? (-b - s) / a : c / (s - b);
-    if (!(root <= 1))
-        return false;
-    *t = root;
-    return true;
-}
-
 static void offer(fsw_contact *best, int kind, float t, isect_vec3 p)
 {
     if (best->kind != FSW_MISS && !(t < best->t))
@@ -78,18 +53,6 @@ static void offer(fsw_contact *best, int kind, float t, isect_vec3 p)
     best->kind = kind;
     best->t = t;
     best->p = p;
-}
-
-void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
-{
-    /* |t v - P|^2 = r^2: a = v.v, b = -P.v, c = P.P - r^2,
-     * D = b^2 - a c = r^2 |v|^2 - |P x v|^2 (Lagrange). */
-    float a = dot(b->v, b->v), bb = -dot(P, b->v), c = dot(P, P) - b->r2;
-    isect_vec3 x = cross(P, b->v);
-    float D = b->r2 * a - dot(x, x);
-    float t;
-    if (entry(a, bb, c, D, &t))
-        offer(best, FSW_VERTEX, t, P);
 }
 
 /* binary64 helpers for the face: a product of two binary32 values is exact
@@ -110,7 +73,20 @@ static dvec dv_cross(dvec a, dvec b)
 }
 static isect_vec3 dv_to_f(dvec a) { return (isect_vec3){(float)a.x, (float)a.y, (float)a.z}; }
 
-/* The stable smaller root of a t^2 + 2 b t + c in binary64; see entry(). */
+/* The smaller root of a t^2 + 2 b t + c = 0 (discriminant D, computed by the
+ * caller in a form without the cancellation of b^2 - a c) when the sphere
+ * enters the feature's neighbourhood at t in (0, 1]: c > 0, a > 0, b < 0,
+ * D >= 0.  With s = sqrt(D): t = (-b - s) / a when s <= -b/2 (no
+ * cancellation, c enters only through D), else t = c / (-b + s) (two
+ * positive terms).
+ *
+ * Why binary64: c and D are computed independently, and where both are
+ * near 0 (the sphere starts touching the feature and moves along it) their
+ * rounding errors eps make the root about sqrt(eps / a), an answer that only
+ * an input perturbation of relative size sqrt(eps) explains: 2^-12 (severity
+ * ~4096) in binary32, found by the fuzzer on sphere_sweep_point
+ * (corpus/sphere_sweep_point/regress_tangent_start.case); 2^-26.5 (severity
+ * ~0.2) in binary64, where the products of binary32 values are exact. */
 static bool entry_d(double a, double b, double c, double D, double *t)
 {
     if (!(c > 0 && a > 0 && b < 0 && D >= 0))
@@ -151,6 +127,26 @@ void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
     if (!(sigma >= 0 && sigma <= E))
         return;
     offer(best, FSW_EDGE, (float)t, dv_to_f(dv_add(dv_of(P0), dv_scale(e, sigma / E))));
+}
+
+void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
+{
+    /* |t v - P|^2 = r^2: a = v.v, b = -P.v, c = P.P - r^2,
+     * D = b^2 - a c = r^2 |v|^2 - |P x v|^2 (Lagrange). */
+    dvec p = dv_of(P), v = dv_of(b->v);
+    double r2 = (double)b->r * b->r;
+    double a = dv_dot(v, v), bb = -dv_dot(p, v), c = dv_dot(p, p) - r2;
+    dvec x = dv_cross(p, v);
+    double D = r2 * a - dv_dot(x, x);
+    double t;
+    if (entry_d(a, bb, c, D, &t))
+        offer(best, FSW_VERTEX, (float)t, P);
+}
+
+bool fsw_touches(const fsw_ball *b, isect_vec3 y)
+{
+    dvec p = dv_of(y);
+    return dv_dot(p, p) <= (double)b->r * b->r;
 }
 
 /* The normal of the frame triangle, each component correctly rounded. */

@@ -18,14 +18,16 @@
  * to an edge, zero velocity) never divides by zero and a near-zero a gives
  * t >> 1 unless the sphere really grazes.  The earliest candidate wins.
  *
- * Precision: the frame (scaling, translation) and the vertex feature are
- * binary32; the face, the edges and the start test's closest point on a
+ * Precision: the interface and the frame (scaling, translation) are
+ * binary32; the features, the start tests and the closest point on a
  * triangle are binary64 computed from the binary32 frame values, where the
  * product of two binary32 values is exact, so every cross-product component
- * is its exact value rounded once.  In binary32 those degree-4 quantities
- * are rounding noise near degeneracy (thin triangles, a centre near an
- * edge's line, a centre far from the plane): the fuzzer found each case;
- * they are in corpus/sphere_sweep_triangle/regress_*.case.  The error
+ * is its exact value rounded once.  In binary32 these quantities are
+ * rounding noise near degeneracy (thin triangles, a centre near an edge's
+ * line, a centre far from the plane, a start touching a vertex with a
+ * tangential motion) and give answers no small perturbation explains: the
+ * fuzzer found each case; they are the regress_*.case files of
+ * corpus/sphere_sweep_triangle/ and corpus/sphere_sweep_point/.  The error
  * analysis is in docs/queries/sphere_sweep_triangle.md.
  */
 #ifndef ISECT_FAST_SPHERE_SWEEP_IMPL_H
@@ -42,7 +44,7 @@ typedef struct {
     int e;         /* positions were scaled by 2^-e */
     isect_vec3 c;  /* the scaled centre (the frame's origin) */
     isect_vec3 v;  /* scaled velocity */
-    float r, r2;   /* scaled radius and its square */
+    float r;       /* scaled radius */
 } fsw_ball;
 
 typedef struct {
@@ -65,6 +67,9 @@ void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
  * origin; returns the squared distance. */
 float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1);
 float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
+
+/* |y| <= r, in binary64 (exact squares). */
+bool fsw_touches(const fsw_ball *b, isect_vec3 y);
 
 /* A frame point back in world coordinates (finite). */
 isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p);

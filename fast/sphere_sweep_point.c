@@ -16,7 +16,7 @@ bool isect_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_
     if (!fsw_setup(&b, s, &p, 1, &P))
         return false;
     fsw_contact k = {FSW_MISS, 0, {0, 0, 0}};
-    if (P.x * P.x + P.y * P.y + P.z * P.z <= b.r2)
+    if (fsw_touches(&b, P))
         k.kind = FSW_START;
     else
         fsw_vertex(&k, &b, P);

@@ -18,7 +18,8 @@ bool isect_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3
         return false;
     fsw_contact k = {FSW_MISS, 0, {0, 0, 0}};
     isect_vec3 y;
-    if (fsw_closest_segment(&y, P[0], P[1]) <= b.r2) {
+    fsw_closest_segment(&y, P[0], P[1]);
+    if (fsw_touches(&b, y)) {
         k.kind = FSW_START;
         k.p = y;
     } else {

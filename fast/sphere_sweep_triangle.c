@@ -22,7 +22,8 @@ bool isect_sphere_sweep_triangle(isect_moving_sphere s, isect_triangle tri, isec
         return false;
     fsw_contact k = {FSW_MISS, 0, {0, 0, 0}};
     isect_vec3 y;
-    if (fsw_closest_triangle(&y, P[0], P[1], P[2]) <= b.r2) {
+    fsw_closest_triangle(&y, P[0], P[1], P[2]);
+    if (fsw_touches(&b, y)) {
         k.kind = FSW_START;
         k.p = y;
     } else {
