@@ -730,3 +730,19 @@ void sw_iacc_result(const sw_iacc *a, iv *hit, iv *t, iv3 *point)
     }
     *point = p;
 }
+
+int sw_iacc_decisive(const sw_iacc *a)
+{
+    if (a->start_possible)
+        return -1;
+    int k = -1;
+    for (int i = 0; i < a->n; i++)
+        if (a->cand[i].certain && (k < 0 || a->cand[i].t.hi < a->cand[k].t.hi))
+            k = i;
+    if (k < 0)
+        return -1;
+    for (int i = 0; i < a->n; i++)
+        if (i != k && a->cand[i].possible && !(a->cand[i].t.lo > a->cand[k].t.hi))
+            return -1;
+    return k;
+}

@@ -124,6 +124,12 @@ void sw_istart_plane(sw_iacc *a, const sw_iball *b, iv3 q, iv3 n);
 /* The enclosures of hit, t and (point not NULL) the contact point. */
 void sw_iacc_result(const sw_iacc *a, iv *hit, iv *t, iv3 *point);
 
+/* For ref's filter, at a point box: the index (in the order the candidates
+ * were added) of the candidate that is certainly the first contact (it is
+ * certain, the start overlap is impossible, and every other candidate is
+ * impossible or starts strictly after it ends), or -1. */
+int sw_iacc_decisive(const sw_iacc *a);
+
 /* Validity shared by the sweep queries: finite values, radius >= 0. */
 bool sw_finite(const double *in, int n);
 

@@ -20,16 +20,22 @@ enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
 
 static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
 
+static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
+{
+    *b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
+    iv3 p0 = sw_iv3_at(in + IN_P0), p1 = sw_iv3_at(in + IN_P1);
+    sw_iacc_init(a);
+    sw_istart_segment(a, b, p0, p1);
+    sw_iedge(a, b, p0, p1); /* candidate 0 */
+    sw_ivertex(a, b, p0);   /* 1 */
+    sw_ivertex(a, b, p1);   /* 2 */
+}
+
 void ref_sphere_sweep_segment_encl(const iv *in, iv *out)
 {
-    sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 p0 = sw_iv3_at(in + IN_P0), p1 = sw_iv3_at(in + IN_P1);
     sw_iacc a;
-    sw_iacc_init(&a);
-    sw_istart_segment(&a, &b, p0, p1);
-    sw_iedge(&a, &b, p0, p1);
-    sw_ivertex(&a, &b, p0);
-    sw_ivertex(&a, &b, p1);
+    sw_iball b;
+    accumulate(in, &a, &b);
     iv3 p;
     sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], &p);
     out[OUT_P] = p.x;
@@ -37,7 +43,9 @@ void ref_sphere_sweep_segment_encl(const iv *in, iv *out)
     out[OUT_P + 2] = p.z;
 }
 
-static void solve(const double *in, sw_contact *k)
+/* The exact first contact of a valid input; only >= 0: the filter has shown
+ * that candidate (numbered as in accumulate()) to be first. */
+static void solve(const double *in, sw_contact *k, int only)
 {
     sw_ball b;
     q3 p0, p1, y;
@@ -49,13 +57,19 @@ static void solve(const double *in, sw_contact *k)
     mpq_init(d2);
     q3_set_d(&p0, in + IN_P0);
     q3_set_d(&p1, in + IN_P1);
-    sw_closest_segment(&y, d2, &b.c, &p0, &p1);
-    if (mpq_cmp(d2, b.r2) <= 0) {
-        sw_contact_start(k, &y);
-    } else {
+    if (only == 0) {
         sw_edge(k, &b, &p0, &p1, 0);
-        sw_vertex(k, &b, &p0, 0);
-        sw_vertex(k, &b, &p1, 1);
+    } else if (only > 0) {
+        sw_vertex(k, &b, only == 1 ? &p0 : &p1, only - 1);
+    } else {
+        sw_closest_segment(&y, d2, &b.c, &p0, &p1);
+        if (mpq_cmp(d2, b.r2) <= 0) {
+            sw_contact_start(k, &y);
+        } else {
+            sw_edge(k, &b, &p0, &p1, 0);
+            sw_vertex(k, &b, &p0, 0);
+            sw_vertex(k, &b, &p1, 1);
+        }
     }
     sw_ball_clear(&b);
     q3_clear(&p0);
@@ -69,20 +83,30 @@ int ref_sphere_sweep_segment(const double *in, double *out)
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
+    int only = -1;
     if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
+        /* Certified filter: a certain miss needs no rational arithmetic, and
+         * a candidate that is certainly first is the only one computed. */
+        iv box[N_IN];
         for (int i = 0; i < N_IN; i++)
             box[i] = iv_point(in[i]);
-        ref_sphere_sweep_segment_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
+        sw_iacc a;
+        sw_iball b;
+        accumulate(box, &a, &b);
+        iv hit, t;
+        sw_iacc_result(&a, &hit, &t, NULL);
+        if (hit.hi == 0) {
             ref_stats.filtered++;
             return REF_OK;
         }
+        only = sw_iacc_decisive(&a);
     }
     ref_stats.exact++;
     sw_contact k;
     sw_contact_init(&k);
-    solve(in, &k);
+    solve(in, &k, only);
+    if (only >= 0 && k.kind == SW_MISS) /* cannot happen: the filter is sound */
+        solve(in, &k, -1);
     if (k.kind != SW_MISS) {
         out[OUT_HIT] = 1;
         sw_contact_round(&k, &out[OUT_T], out + OUT_P);
@@ -97,7 +121,7 @@ const char *ref_sphere_sweep_segment_feature(const double *in)
         return "invalid";
     sw_contact k;
     sw_contact_init(&k);
-    solve(in, &k);
+    solve(in, &k, -1);
     const char *name = sw_kind_name(k.kind);
     sw_contact_clear(&k);
     return name;

@@ -29,18 +29,24 @@ enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
 
 static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
 
+static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
+{
+    *b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
+    iv3 v[3] = {sw_iv3_at(in + IN_V0), sw_iv3_at(in + IN_V1), sw_iv3_at(in + IN_V2)};
+    sw_iacc_init(a);
+    sw_istart_triangle(a, b, v[0], v[1], v[2]);
+    sw_iface(a, b, v[0], v[1], v[2]); /* candidate 0 */
+    for (int i = 0; i < 3; i++)
+        sw_iedge(a, b, v[i], v[(i + 1) % 3]); /* candidates 1 + i */
+    for (int i = 0; i < 3; i++)
+        sw_ivertex(a, b, v[i]); /* candidates 4 + i */
+}
+
 void ref_sphere_sweep_triangle_encl(const iv *in, iv *out)
 {
-    sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 v[3] = {sw_iv3_at(in + IN_V0), sw_iv3_at(in + IN_V1), sw_iv3_at(in + IN_V2)};
     sw_iacc a;
-    sw_iacc_init(&a);
-    sw_istart_triangle(&a, &b, v[0], v[1], v[2]);
-    sw_iface(&a, &b, v[0], v[1], v[2]);
-    for (int i = 0; i < 3; i++)
-        sw_iedge(&a, &b, v[i], v[(i + 1) % 3]);
-    for (int i = 0; i < 3; i++)
-        sw_ivertex(&a, &b, v[i]);
+    sw_iball b;
+    accumulate(in, &a, &b);
     iv3 p;
     sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], &p);
     out[OUT_P] = p.x;
@@ -48,7 +54,10 @@ void ref_sphere_sweep_triangle_encl(const iv *in, iv *out)
     out[OUT_P + 2] = p.z;
 }
 
-static void solve(const double *in, sw_contact *k)
+/* The exact first contact of a valid input.  only >= 0: the filter has
+ * shown that candidate (numbered as in accumulate()) to be the first
+ * contact, and only it is computed. */
+static void solve(const double *in, sw_contact *k, int only)
 {
     sw_ball b;
     q3 v[3], y;
@@ -60,15 +69,23 @@ static void solve(const double *in, sw_contact *k)
     }
     q3_init(&y);
     mpq_init(d2);
-    sw_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
-    if (mpq_cmp(d2, b.r2) <= 0) {
-        sw_contact_start(k, &y);
-    } else {
+    if (only == 0) {
         sw_face(k, &b, &v[0], &v[1], &v[2]);
-        for (int i = 0; i < 3; i++)
-            sw_edge(k, &b, &v[i], &v[(i + 1) % 3], i);
-        for (int i = 0; i < 3; i++)
-            sw_vertex(k, &b, &v[i], i);
+    } else if (only > 0 && only < 4) {
+        sw_edge(k, &b, &v[only - 1], &v[only % 3], only - 1);
+    } else if (only >= 4) {
+        sw_vertex(k, &b, &v[only - 4], only - 4);
+    } else {
+        sw_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
+        if (mpq_cmp(d2, b.r2) <= 0) {
+            sw_contact_start(k, &y);
+        } else {
+            sw_face(k, &b, &v[0], &v[1], &v[2]);
+            for (int i = 0; i < 3; i++)
+                sw_edge(k, &b, &v[i], &v[(i + 1) % 3], i);
+            for (int i = 0; i < 3; i++)
+                sw_vertex(k, &b, &v[i], i);
+        }
     }
     sw_ball_clear(&b);
     for (int i = 0; i < 3; i++)
@@ -82,20 +99,31 @@ int ref_sphere_sweep_triangle(const double *in, double *out)
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
+    int only = -1;
     if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
+        /* The enclosure at the point box is a certified filter: a certain
+         * miss needs no rational arithmetic, and a candidate that is
+         * certainly first is the only one to compute exactly. */
+        iv box[N_IN];
         for (int i = 0; i < N_IN; i++)
             box[i] = iv_point(in[i]);
-        ref_sphere_sweep_triangle_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
+        sw_iacc a;
+        sw_iball b;
+        accumulate(box, &a, &b);
+        iv hit, t;
+        sw_iacc_result(&a, &hit, &t, NULL);
+        if (hit.hi == 0) {
             ref_stats.filtered++;
             return REF_OK;
         }
+        only = sw_iacc_decisive(&a);
     }
     ref_stats.exact++;
     sw_contact k;
     sw_contact_init(&k);
-    solve(in, &k);
+    solve(in, &k, only);
+    if (only >= 0 && k.kind == SW_MISS) /* cannot happen: the filter is sound */
+        solve(in, &k, -1);
     if (k.kind != SW_MISS) {
         out[OUT_HIT] = 1;
         sw_contact_round(&k, &out[OUT_T], out + OUT_P);
@@ -110,7 +138,7 @@ const char *ref_sphere_sweep_triangle_feature(const double *in)
         return "invalid";
     sw_contact k;
     sw_contact_init(&k);
-    solve(in, &k);
+    solve(in, &k, -1);
     const char *name = sw_kind_name(k.kind);
     sw_contact_clear(&k);
     return name;
