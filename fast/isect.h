@@ -248,6 +248,12 @@ typedef isect_overlap_result isect_obb_obb_result;
 bool isect_obb_obb(isect_obb a, isect_obb b, isect_obb_obb_result *out);
 typedef bool isect_obb_obb_fn(isect_obb, isect_obb, isect_obb_obb_result *);
 
+/* sphere_obb: the closed ball and the closed box (isect_obb, axes as given)
+ * share a point. */
+typedef isect_overlap_result isect_sphere_obb_result;
+bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out);
+typedef bool isect_sphere_obb_fn(isect_sphere, isect_obb, isect_sphere_obb_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -25,6 +25,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(sphere_plane, isect_sphere_plane, 1, 8),
     ISECT_ENTRY(aabb_plane, isect_aabb_plane, 1, 16),
     ISECT_ENTRY(obb_obb, isect_obb_obb, 1, 4),
+    ISECT_ENTRY(sphere_obb, isect_sphere_obb, 1, 4),
     ISECT_ENTRIES_END,
 };
 

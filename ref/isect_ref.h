@@ -80,5 +80,7 @@ int ref_aabb_plane(const double *in, double *out);
 void ref_aabb_plane_encl(const iv *in, iv *out);
 int ref_obb_obb(const double *in, double *out);
 void ref_obb_obb_encl(const iv *in, iv *out);
+int ref_sphere_obb(const double *in, double *out);
+void ref_sphere_obb_encl(const iv *in, iv *out);
 
 #endif
