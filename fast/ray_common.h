@@ -14,6 +14,8 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 static inline bool rc_finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
@@ -24,18 +26,40 @@ static inline bool rc_ray_valid(isect_ray r)
 
 static inline float rc_max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
 
-/* The exponent e with m * 2^-e in [0.5, 1) (frexp's), 0 for m == 0. */
+/* The exponent e with |m| * 2^-e in [0.5, 1) (frexp's), 0 for m == 0; read
+ * from the bits (no libm call) except for subnormals. */
 static inline int rc_exp(float m)
 {
+    uint32_t b;
+    memcpy(&b, &m, sizeof b);
+    int be = (int)((b >> 23) & 0xff);
+    if (be != 0)
+        return be - 126;
     int e = 0;
     if (m != 0)
         frexpf(m, &e);
     return e;
 }
 
+/* 2^e as a double, -1022 <= e <= 1023 (every exponent used here is within
+ * a few hundred). */
+static inline double rc_pow2(int e)
+{
+    uint64_t b = (uint64_t)(e + 1023) << 52;
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+/* x * 2^e rounded once to binary32, as ldexpf: the binary64 product is
+ * exact (24 significant bits, exponent in range), the conversion rounds
+ * (subnormals and overflow included). */
+static inline float rc_ldexp(float x, int e) { return (float)((double)x * rc_pow2(e)); }
+
 static inline isect_vec3 rc_scale(isect_vec3 a, int e)
 {
-    return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)};
+    double p = rc_pow2(e);
+    return (isect_vec3){(float)(a.x * p), (float)(a.y * p), (float)(a.z * p)};
 }
 
 /* A quotient num/den * 2^e kept as q * 2^k with q in (1/4, 1) (the
@@ -48,8 +72,8 @@ typedef struct {
 
 static inline rc_quot rc_div(float num, float den, int e)
 {
-    int a, b;
-    float fa = frexpf(num, &a), fb = frexpf(den, &b);
+    int a = rc_exp(num), b = rc_exp(den);
+    float fa = rc_ldexp(num, -a), fb = rc_ldexp(den, -b); /* significands in [1/2, 1) */
     return (rc_quot){fabsf(fa / fb) * 0.5f, a - b + e + 1};
 }
 
@@ -60,8 +84,8 @@ static inline bool rc_quot_le(rc_quot x, float y)
         return true;
     if (y == 0)
         return false;
-    int ex, ey;
-    float mx = frexpf(x.q, &ex), my = frexpf(y, &ey);
+    int ex = rc_exp(x.q), ey = rc_exp(y);
+    float mx = rc_ldexp(x.q, -ex), my = rc_ldexp(y, -ey);
     if (ex + x.k != ey)
         return ex + x.k < ey;
     return mx <= my;
@@ -75,15 +99,15 @@ static inline int rc_quot_cmp(rc_quot x, rc_quot y)
 {
     if (x.q == 0 || y.q == 0)
         return (x.q != 0) - (y.q != 0);
-    int ex, ey;
-    float mx = frexpf(x.q, &ex), my = frexpf(y.q, &ey);
+    int ex = rc_exp(x.q), ey = rc_exp(y.q);
+    float mx = rc_ldexp(x.q, -ex), my = rc_ldexp(y.q, -ey);
     if (ex + x.k != ey + y.k)
         return ex + x.k < ey + y.k ? -1 : 1;
     return (mx > my) - (mx < my);
 }
 
 /* q * 2^k rounded to binary32 (inf beyond FLT_MAX, gradual underflow). */
-static inline float rc_quot_value(rc_quot x) { return ldexpf(x.q, x.k); }
+static inline float rc_quot_value(rc_quot x) { return rc_ldexp(x.q, x.k); }
 
 static inline isect_vec3 rc_sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
 static inline isect_vec3 rc_add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }

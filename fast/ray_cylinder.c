@@ -41,11 +41,11 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
     int ep = rc_exp(fmaxf(fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), fmaxf(rc_max3abs(cy.p1), cy.radius)));
     isect_vec3 p0 = rc_scale(cy.p0, -ep);
     isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), p0), w = rc_sub(rc_scale(cy.p1, -ep), p0);
-    float r = ldexpf(cy.radius, -ep);
+    float r = rc_ldexp(cy.radius, -ep);
     int ev = rc_exp(fmaxf(fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
     v = rc_scale(v, -ev);
     w = rc_scale(w, -ev);
-    r = ldexpf(r, -ev);
+    r = rc_ldexp(r, -ev);
     int ed = rc_exp(rc_max3abs(ray.dir));
     isect_vec3 d = rc_scale(ray.dir, -ed);
     int k = ep + ev - ed; /* t = 2^k t_scaled */
@@ -72,8 +72,8 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
          * would otherwise lose its precision to underflow.  t scales by
          * 2^-ez. */
         int ez = rc_exp(fmaxf(fabsf(dx), fabsf(dy)));
-        dx = ldexpf(dx, -ez);
-        dy = ldexpf(dy, -ez);
+        dx = rc_ldexp(dx, -ez);
+        dy = rc_ldexp(dy, -ez);
         a = dx * dx + dy * dy;
         float b = vx * dx + vy * dy, ba = b / a;
         float lx = vx - ba * dx, ly = vy - ba * dy;

@@ -64,7 +64,7 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         int e = eb > ex ? eb : ex;
         if (e == INT_MIN)
             e = 0;
-        float b = ldexpf(bm, ea[i] - e), xs = ldexpf(x, -e);
+        float b = rc_ldexp(bm, ea[i] - e), xs = rc_ldexp(x, -e);
         if (dx == 0) {
             if (xs < -b || xs > b)
                 return false; /* parallel, outside the slab */

@@ -29,11 +29,11 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
 
     int ep = rc_exp(fmaxf(fmaxf(rc_max3abs(ray.origin), rc_max3abs(sphere.center)), sphere.radius));
     isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), rc_scale(sphere.center, -ep));
-    float r = ldexpf(sphere.radius, -ep);
+    float r = rc_ldexp(sphere.radius, -ep);
     /* v and r to magnitude ~1 as well (exact unless r underflowed above). */
     int ev = rc_exp(fmaxf(rc_max3abs(v), r));
     v = rc_scale(v, -ev);
-    r = ldexpf(r, -ev);
+    r = rc_ldexp(r, -ev);
     int ed = rc_exp(rc_max3abs(ray.dir));
     isect_vec3 d = rc_scale(ray.dir, -ed);
 
