@@ -18,12 +18,8 @@
 
 int zoo_control(const char *target)
 {
-    /* A flag in isect_target would be the better home for this list. */
-    static const char *const controls[] = {"zoo:xna_sphere", NULL};
-    for (int i = 0; controls[i]; i++)
-        if (!strcmp(target, controls[i]))
-            return 1;
-    return 0;
+    const isect_target *t = isect_target_find(target);
+    return t && t->control;
 }
 
 /* ---- signatures --------------------------------------------------------- */

@@ -33,6 +33,10 @@ typedef struct isect_target {
     const char *name;
     const char *summary;
     const isect_target_entry *entries; /* ends with an entry whose query is NULL */
+    /* 1 for a zoo entry kept as a control of the judge's soundness: its bugs
+     * sit on exact boundaries only, so every one of its disagreements must be
+     * tolerated and a campaign must find nothing in it. */
+    int control;
 } isect_target;
 
 /* An entry whose function is type-checked against the query's signature. */

@@ -55,5 +55,5 @@ static const isect_target_entry entries[] = {
 };
 
 const isect_target isect_zoo_xna_sphere = {
-    "zoo:xna_sphere", "XNA BoundingSphere.Intersects: touching spheres do not intersect", entries,
+    "zoo:xna_sphere", "XNA BoundingSphere.Intersects: touching spheres do not intersect", entries, 1,
 };
