@@ -254,6 +254,12 @@ typedef isect_overlap_result isect_sphere_obb_result;
 bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out);
 typedef bool isect_sphere_obb_fn(isect_sphere, isect_obb, isect_sphere_obb_result *);
 
+/* capsule_capsule: the capsules (points within radius of the closed segment
+ * p0 p1; a ball when p0 == p1) share a point. */
+typedef isect_overlap_result isect_capsule_capsule_result;
+bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out);
+typedef bool isect_capsule_capsule_fn(isect_capsule, isect_capsule, isect_capsule_capsule_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,6 +26,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(aabb_plane, isect_aabb_plane, 1, 16),
     ISECT_ENTRY(obb_obb, isect_obb_obb, 1, 4),
     ISECT_ENTRY(sphere_obb, isect_sphere_obb, 1, 4),
+    ISECT_ENTRY(capsule_capsule, isect_capsule_capsule, 1, 4),
     ISECT_ENTRIES_END,
 };
 

@@ -82,5 +82,7 @@ int ref_obb_obb(const double *in, double *out);
 void ref_obb_obb_encl(const iv *in, iv *out);
 int ref_sphere_obb(const double *in, double *out);
 void ref_sphere_obb_encl(const iv *in, iv *out);
+int ref_capsule_capsule(const double *in, double *out);
+void ref_capsule_capsule_encl(const iv *in, iv *out);
 
 #endif

@@ -1,0 +1,4 @@
+/* fuzz/fuzz_capsule_capsule.c: differential harness for capsule_capsule. */
+#include "fuzz.h"
+
+ISECT_FUZZ_HARNESS(capsule_capsule)
