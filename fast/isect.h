@@ -260,6 +260,17 @@ typedef isect_overlap_result isect_capsule_capsule_result;
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out);
 typedef bool isect_capsule_capsule_fn(isect_capsule, isect_capsule, isect_capsule_capsule_result *);
 
+/* aabb_triangle: the closed box and the closed triangle share a point. */
+typedef isect_overlap_result isect_aabb_triangle_result;
+bool isect_aabb_triangle(isect_aabb b, isect_triangle tri, isect_aabb_triangle_result *out);
+typedef bool isect_aabb_triangle_fn(isect_aabb, isect_triangle, isect_aabb_triangle_result *);
+
+/* triangle_triangle: the closed triangles share a point (coplanar ones
+ * included). */
+typedef isect_overlap_result isect_triangle_triangle_result;
+bool isect_triangle_triangle(isect_triangle a, isect_triangle b, isect_triangle_triangle_result *out);
+typedef bool isect_triangle_triangle_fn(isect_triangle, isect_triangle, isect_triangle_triangle_result *);
+
 #ifdef __cplusplus
 }
 #endif

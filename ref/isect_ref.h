@@ -84,5 +84,9 @@ int ref_sphere_obb(const double *in, double *out);
 void ref_sphere_obb_encl(const iv *in, iv *out);
 int ref_capsule_capsule(const double *in, double *out);
 void ref_capsule_capsule_encl(const iv *in, iv *out);
+int ref_aabb_triangle(const double *in, double *out);
+void ref_aabb_triangle_encl(const iv *in, iv *out);
+int ref_triangle_triangle(const double *in, double *out);
+void ref_triangle_triangle_encl(const iv *in, iv *out);
 
 #endif

@@ -139,4 +139,11 @@ int ov_q_closest_triangle(q3 *q, mpq_ptr d2, const q3 *p, const q3 *a, const q3 
  * box, the exact q and d2 lie in *q and *d2. */
 void ov_iv_closest_triangle(iv3 *q, iv *d2, iv3 p, iv3 a, iv3 b, iv3 c);
 
+/* ---- linear feasibility (ref/overlap_lp.c) ------------------------------------- */
+
+/* Is {x in Q^n : E x = f, A x <= b} non-empty?  n <= 4, neq + nin <= 16,
+ * nin <= 12; row i of E (of A) holds n coefficients then f_i (b_i).  The set
+ * must be bounded.  Exact. */
+int ov_q_feasible(int n, int neq, mpq_t (*E)[5], int nin, mpq_t (*A)[5]);
+
 #endif

@@ -1,0 +1,74 @@
+/* fast/triangle_triangle.c: closed triangles share a point, binary32 inputs.
+ *
+ * The separating-axis test: both normals, the nine cross products of the
+ * edges, and the six in-plane edge normals (which decide coplanar
+ * triangles); for degenerate triangles also the offset between the
+ * centroids and its component off the longest edge.  Projections in
+ * binary64 on the original coordinates; an axis separates only when the gap
+ * exceeds the guard 2^-49 sum_i |L_i| M_i (M_i the largest magnitude of
+ * coordinate i), which bounds their rounding: fast never separates
+ * triangles that touch, and no epsilon decides coplanarity.
+ * docs/queries/triangle_triangle.md.
+ */
+#include "overlap.h"
+
+typedef struct {
+    ov_d3 a[3], b[3];
+    double M[3];
+} config;
+
+static bool separates(const config *c, ov_d3 L)
+{
+    double g = 0x1p-49 * (fabs(L.x) * c->M[0] + fabs(L.y) * c->M[1] + fabs(L.z) * c->M[2]);
+    double p0 = ov_ddot(L, c->a[0]), p1 = ov_ddot(L, c->a[1]), p2 = ov_ddot(L, c->a[2]);
+    double q0 = ov_ddot(L, c->b[0]), q1 = ov_ddot(L, c->b[1]), q2 = ov_ddot(L, c->b[2]);
+    double amin = fmin(p0, fmin(p1, p2)), amax = fmax(p0, fmax(p1, p2));
+    double bmin = fmin(q0, fmin(q1, q2)), bmax = fmax(q0, fmax(q1, q2));
+    return amax + g < bmin || bmax + g < amin;
+}
+
+bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangle_triangle_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!ov_finite3(ta.v0) || !ov_finite3(ta.v1) || !ov_finite3(ta.v2) || !ov_finite3(tb.v0) || !ov_finite3(tb.v1) ||
+        !ov_finite3(tb.v2))
+        return false;
+
+    config c = {{ov_d(ta.v0), ov_d(ta.v1), ov_d(ta.v2)}, {ov_d(tb.v0), ov_d(tb.v1), ov_d(tb.v2)}, {0, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        const ov_d3 *p[2] = {&c.a[k], &c.b[k]};
+        for (int s = 0; s < 2; s++) {
+            c.M[0] = fmax(c.M[0], fabs(p[s]->x));
+            c.M[1] = fmax(c.M[1], fabs(p[s]->y));
+            c.M[2] = fmax(c.M[2], fabs(p[s]->z));
+        }
+    }
+    ov_d3 ea[3], eb[3];
+    for (int k = 0; k < 3; k++) {
+        ea[k] = ov_dsub(c.a[(k + 1) % 3], c.a[k]);
+        eb[k] = ov_dsub(c.b[(k + 1) % 3], c.b[k]);
+    }
+    ov_d3 na = ov_dcross(ea[0], ea[1]), nb = ov_dcross(eb[0], eb[1]);
+    if (separates(&c, na) || separates(&c, nb))
+        return false;
+    ov_d3 longest = ea[0];
+    for (int i = 0; i < 3; i++) {
+        if (separates(&c, ov_dcross(na, ea[i])) || separates(&c, ov_dcross(nb, eb[i])))
+            return false;
+        for (int j = 0; j < 3; j++)
+            if (separates(&c, ov_dcross(ea[i], eb[j])))
+                return false;
+        if (ov_ddot(ea[i], ea[i]) > ov_ddot(longest, longest))
+            longest = ea[i];
+        if (ov_ddot(eb[i], eb[i]) > ov_ddot(longest, longest))
+            longest = eb[i];
+    }
+    /* degenerate triangles (segments, points) */
+    ov_d3 t = ov_dsub(ov_dadd(ov_dadd(c.b[0], c.b[1]), c.b[2]), ov_dadd(ov_dadd(c.a[0], c.a[1]), c.a[2]));
+    if (separates(&c, t) || separates(&c, ov_dcross(longest, ov_dcross(t, longest))))
+        return false;
+    if (out)
+        out->hit = true;
+    return true;
+}

@@ -1,0 +1,202 @@
+/* ref/aabb_triangle.c: exact aabb_triangle.
+ *
+ * The closed box min <= x <= max and the closed triangle v0 v1 v2 (a
+ * degenerate one is the hull of its vertices) overlap iff some point
+ * v0 + l1 e1 + l2 e2 (e1 = v1 - v0, e2 = v2 - v0; l1, l2 >= 0, l1 + l2 <= 1)
+ * lies in the box: the feasibility of nine linear inequalities in (l1, l2),
+ * decided exactly (ref/overlap_lp.c).  No separating-axis completeness
+ * argument is needed, so flat boxes and degenerate triangles are covered.
+ * docs/queries/aabb_triangle.md.
+ */
+#include "overlap.h"
+
+enum { IN_MIN = 0, IN_MAX = 3, IN_V0 = 6, IN_V1 = 9, IN_V2 = 12, N_IN = 15 };
+enum { OUT_HIT, N_OUT };
+
+static int valid_input(const double *in)
+{
+    if (!ov_all_finite(in, N_IN))
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (in[IN_MIN + i] > in[IN_MAX + i])
+            return 0;
+    return 1;
+}
+
+/* ---- enclosure ---------------------------------------------------------------- */
+
+static double mid(iv x) { return 0.5 * x.lo + 0.5 * x.hi; }
+
+/* Separation along L certain: the triangle's projection interval and the
+ * box's are certainly disjoint over the input box. */
+static bool separates(iv3 L, const iv3 *v, iv3 lo, iv3 hi)
+{
+    iv t0 = iv3_dot(L, v[0]), t1 = iv3_dot(L, v[1]), t2 = iv3_dot(L, v[2]);
+    iv tmin = ov_min(ov_min(t0, t1), t2), tmax = ov_max(ov_max(t0, t1), t2);
+    iv l[3] = {L.x, L.y, L.z}, a[3] = {lo.x, lo.y, lo.z}, b[3] = {hi.x, hi.y, hi.z};
+    iv bmin = iv_point(0), bmax = iv_point(0);
+    for (int i = 0; i < 3; i++) {
+        iv p = iv_mul(l[i], a[i]), q = iv_mul(l[i], b[i]);
+        bmin = iv_add(bmin, ov_min(p, q));
+        bmax = iv_add(bmax, ov_max(p, q));
+    }
+    if (iv_has_nan(tmin) || iv_has_nan(tmax) || iv_has_nan(bmin) || iv_has_nan(bmax))
+        return false;
+    return tmax.hi < bmin.lo || tmin.lo > bmax.hi;
+}
+
+/* A point of the triangle in the box at the centre, by alternating
+ * projections (clamp to the box shrunk by w, closest point of the
+ * triangle); returns its parameters (l1, l2) on a 2^-52 grid with
+ * l1 + l2 <= 1 exactly, or 0. */
+static double grid(double x) { return x > 0 ? (x >= 1 ? 1 : ldexp(floor(ldexp(x, 52)), -52)) : 0; }
+
+static int witness(const double *lo, const double *hi, const double v[3][3], double *l1, double *l2)
+{
+    double e1[3], e2[3];
+    for (int i = 0; i < 3; i++) {
+        e1[i] = v[1][i] - v[0][i];
+        e2[i] = v[2][i] - v[0][i];
+    }
+    static const double shrink[] = {0.5, 0.1, 0};
+    for (int si = 0; si < 3; si++) {
+        double s = 1.0 / 3, t = 1.0 / 3;
+        for (int it = 0; it < 60; it++) {
+            double x[3], c[3];
+            int in = 1;
+            for (int i = 0; i < 3; i++) {
+                x[i] = v[0][i] + s * e1[i] + t * e2[i];
+                double pad = shrink[si] * 0.5 * (hi[i] - lo[i]);
+                c[i] = fmin(fmax(x[i], lo[i] + pad), hi[i] - pad);
+                in &= x[i] >= lo[i] + pad && x[i] <= hi[i] - pad;
+            }
+            if (in) {
+                double a = grid(s), b = grid(t);
+                while (a + b > 1)
+                    a = a >= 0x1p-52 ? a - 0x1p-52 : 0;
+                *l1 = a;
+                *l2 = b;
+                return 1;
+            }
+            /* closest point of the triangle to c, as parameters: minimise
+             * |v0 + s e1 + t e2 - c|^2 over the simplex (a few projected
+             * coordinate steps suffice for a witness) */
+            double w[3];
+            for (int i = 0; i < 3; i++)
+                w[i] = c[i] - v[0][i];
+            double a11 = e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2];
+            double a22 = e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2];
+            double a12 = e1[0] * e2[0] + e1[1] * e2[1] + e1[2] * e2[2];
+            double b1 = e1[0] * w[0] + e1[1] * w[1] + e1[2] * w[2], b2 = e2[0] * w[0] + e2[1] * w[1] + e2[2] * w[2];
+            for (int k = 0; k < 8; k++) {
+                if (a11 > 0)
+                    s = fmin(fmax((b1 - a12 * t) / a11, 0), 1 - t);
+                if (a22 > 0)
+                    t = fmin(fmax((b2 - a12 * s) / a22, 0), 1 - s);
+            }
+            if (!(s >= 0) || !(t >= 0))
+                s = t = 0;
+        }
+    }
+    return 0;
+}
+
+void ref_aabb_triangle_encl(const iv *in, iv *out)
+{
+    iv3 lo = ov_box3(in, IN_MIN), hi = ov_box3(in, IN_MAX);
+    iv3 v[3] = {ov_box3(in, IN_V0), ov_box3(in, IN_V1), ov_box3(in, IN_V2)};
+    iv3 f[3] = {iv3_sub(v[1], v[0]), iv3_sub(v[2], v[1]), iv3_sub(v[0], v[2])};
+    iv z = iv_point(0), o = iv_point(1);
+    iv3 e[3] = {{o, z, z}, {z, o, z}, {z, z, o}};
+    bool sep = false;
+    for (int i = 0; i < 3 && !sep; i++)
+        sep = separates(e[i], v, lo, hi);
+    iv3 n = iv3_cross(f[0], f[1]);
+    sep = sep || separates(n, v, lo, hi);
+    for (int j = 0; j < 3 && !sep; j++) {
+        sep = separates(iv3_cross(n, f[j]), v, lo, hi); /* in-plane edge normals */
+        for (int i = 0; i < 3 && !sep; i++)
+            sep = separates(iv3_cross(e[i], f[j]), v, lo, hi);
+    }
+    if (sep) {
+        out[OUT_HIT] = iv_point(0);
+        return;
+    }
+    /* overlap: a fixed point of the triangle certainly in the box */
+    double lm[3], hm[3], vm[3][3], l1, l2;
+    iv *L = &lo.x, *H = &hi.x;
+    for (int i = 0; i < 3; i++) {
+        lm[i] = mid(L[i]);
+        hm[i] = mid(H[i]);
+    }
+    for (int k = 0; k < 3; k++) {
+        vm[k][0] = mid(v[k].x);
+        vm[k][1] = mid(v[k].y);
+        vm[k][2] = mid(v[k].z);
+    }
+    bool overlap = false;
+    if (witness(lm, hm, vm, &l1, &l2)) {
+        iv3 w = ov_add3(v[0], ov_add3(ov_scale3(iv3_sub(v[1], v[0]), iv_point(l1)),
+                                      ov_scale3(iv3_sub(v[2], v[0]), iv_point(l2))));
+        iv W[3] = {w.x, w.y, w.z};
+        overlap = true;
+        for (int i = 0; i < 3 && overlap; i++)
+            overlap = !iv_has_nan(W[i]) && W[i].lo >= L[i].hi && W[i].hi <= H[i].lo;
+    }
+    out[OUT_HIT] = iv_bool(overlap, false);
+}
+
+/* ---- exact ---------------------------------------------------------------------- */
+
+int ref_aabb_triangle(const double *in, double *out)
+{
+    memset(out, 0, N_OUT * sizeof *out);
+    if (!valid_input(in))
+        return REF_INVALID;
+
+    if (ref_filter_enabled()) {
+        iv box[N_IN], enc[N_OUT];
+        ov_point_box(in, N_IN, box);
+        ref_aabb_triangle_encl(box, enc);
+        if (enc[OUT_HIT].lo == enc[OUT_HIT].hi) {
+            ref_stats.filtered++;
+            out[OUT_HIT] = enc[OUT_HIT].lo;
+            return REF_OK;
+        }
+    }
+    ref_stats.exact++;
+
+    /* rows: coefficients of (l1, l2), then the bound */
+    mpq_t A[9][5], v0, e1, e2;
+    for (int i = 0; i < 9; i++)
+        for (int j = 0; j < 5; j++)
+            mpq_init(A[i][j]);
+    mpq_inits(v0, e1, e2, NULL);
+    mpq_set_si(A[0][0], -1, 1); /* -l1 <= 0 */
+    mpq_set_si(A[1][1], -1, 1); /* -l2 <= 0 */
+    mpq_set_si(A[2][0], 1, 1);  /* l1 + l2 <= 1 */
+    mpq_set_si(A[2][1], 1, 1);
+    mpq_set_si(A[2][2], 1, 1);
+    for (int i = 0; i < 3; i++) {
+        mpq_set_d(v0, in[IN_V0 + i]);
+        mpq_set_d(e1, in[IN_V1 + i]);
+        mpq_sub(e1, e1, v0);
+        mpq_set_d(e2, in[IN_V2 + i]);
+        mpq_sub(e2, e2, v0);
+        /* e1 l1 + e2 l2 <= max - v0 and -e1 l1 - e2 l2 <= v0 - min */
+        mpq_set(A[3 + 2 * i][0], e1);
+        mpq_set(A[3 + 2 * i][1], e2);
+        mpq_set_d(A[3 + 2 * i][2], in[IN_MAX + i]);
+        mpq_sub(A[3 + 2 * i][2], A[3 + 2 * i][2], v0);
+        mpq_neg(A[4 + 2 * i][0], e1);
+        mpq_neg(A[4 + 2 * i][1], e2);
+        mpq_set_d(A[4 + 2 * i][2], in[IN_MIN + i]);
+        mpq_sub(A[4 + 2 * i][2], v0, A[4 + 2 * i][2]);
+    }
+    out[OUT_HIT] = ov_q_feasible(2, 0, NULL, 9, A);
+    for (int i = 0; i < 9; i++)
+        for (int j = 0; j < 5; j++)
+            mpq_clear(A[i][j]);
+    mpq_clears(v0, e1, e2, NULL);
+    return REF_OK;
+}

@@ -1,0 +1,361 @@
+/* tests/test_overlap_triangles.c: aabb_triangle and triangle_triangle in
+ * ref, fast and the judge.
+ *
+ * Layouts: aabb_triangle in = min[3] max[3] v0[3] v1[3] v2[3];
+ * triangle_triangle in = a0 a1 a2 b0 b1 b2 (3 each); out = hit.  Expected
+ * answers by hand in the comments (and corpus/).  ref decides both by exact
+ * linear feasibility (barycentric coordinates); the random batches of
+ * non-degenerate small-integer configurations are checked against an
+ * independent formulation, the separating-axis test (13 axes for the box,
+ * 11 plus the 6 in-plane edge normals for two triangles), exact in binary64
+ * for such data.
+ */
+#include "test_overlap_common.h"
+
+#include "isect.h"
+
+static const isect_query *qb, *qt;
+
+static void setup(void)
+{
+    qb = ov_query("aabb_triangle");
+    qt = ov_query("triangle_triangle");
+    ov_init_seed(0x3a3a);
+}
+
+TestSuite(triangles, .init = setup);
+
+#define V(...) ((const double[3]){__VA_ARGS__})
+
+static double hit5(const isect_query *q, const double *a, const double *b, const double *c, const double *d,
+                   const double *e)
+{
+    double in[15], out[1];
+    const double *p[5] = {a, b, c, d, e};
+    for (int k = 0; k < 5; k++)
+        memcpy(in + 3 * k, p[k], 3 * sizeof *in);
+    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    return out[0];
+}
+
+static double tt(const double *a0, const double *a1, const double *a2, const double *b0, const double *b1,
+                 const double *b2)
+{
+    double in[18], out[1];
+    const double *p[6] = {a0, a1, a2, b0, b1, b2};
+    for (int k = 0; k < 6; k++)
+        memcpy(in + 3 * k, p[k], 3 * sizeof *in);
+    cr_assert_eq(ov_ref(qt, in, out), REF_OK);
+    return out[0];
+}
+
+Test(triangles, aabb_triangle_exact_cases)
+{
+    const double *O = V(0, 0, 0), *I = V(1, 1, 1);
+    cr_assert_eq(hit5(qb, O, I, V(1, 0.5, 0.5), V(2, 0, 0), V(2, 1, 1)), 1, "vertex on a face");
+    cr_assert_eq(hit5(qb, O, I, V(nextafterf(1, 2), 0.5, 0.5), V(2, 0, 0), V(2, 1, 1)), 0, "vertex one ulp off");
+    cr_assert_eq(hit5(qb, O, I, V(2, 0, 0.5), V(0, 2, 0.5), V(1, 1, 5)), 1, "edge on the box's edge");
+    cr_assert_eq(hit5(qb, O, I, V(2 + 0x1p-22, 0, 0.5), V(0x1p-22, 2, 0.5), V(1 + 0x1p-22, 1, 5)), 0,
+                 "plane 2^-22 beyond the box's edge");
+    cr_assert_eq(hit5(qb, O, I, V(-5, 0.5, -5), V(5, 0.5, -5), V(0, 0.5, 10)), 1, "crossing, no vertex inside");
+    cr_assert_eq(hit5(qb, O, I, V(2, 0.5, 0), V(3, 0.5, 0), V(2, 0.5, 1)), 0, "plane cuts, triangle beside");
+    cr_assert_eq(hit5(qb, O, I, V(-1, -1, -1), V(2, 2, 2), V(0.5, 0.5, 0.5)), 1, "segment through");
+    cr_assert_eq(hit5(qb, O, I, I, I, I), 1, "point at the corner");
+    cr_assert_eq(hit5(qb, O, I, V(1, 1, nextafterf(1, 2)), V(1, 1, nextafterf(1, 2)), V(1, 1, nextafterf(1, 2))), 0,
+                 "point one ulp off the corner");
+    cr_assert_eq(hit5(qb, O, V(1, 1, 0), V(0.5, 0.5, 0), V(3, 0.5, 0), V(0.5, 3, 0)), 1, "flat box, coplanar overlap");
+    cr_assert_eq(hit5(qb, O, V(1, 1, 0), V(1.5, 1, 0), V(3, 1, 0), V(1.5, 2, 0)), 0, "flat box, coplanar apart");
+    /* a vertex of the box pokes through the triangle's interior: plane x + y + z = 2.5 */
+    cr_assert_eq(hit5(qb, O, I, V(2.5, 0, 0), V(0, 2.5, 0), V(0, 0, 2.5)), 1, "corner through the face");
+    cr_assert_eq(hit5(qb, O, I, V(3, 0, 0), V(0, 3, 0), V(0, 0, 3)), 1, "corner touching the face");
+    cr_assert_eq(hit5(qb, O, I, V(nextafterf(3, 4), 0, 0), V(0, nextafterf(3, 4), 0), V(0, 0, nextafterf(3, 4))), 0,
+                 "corner below the face by an ulp");
+    double in[15] = {0, 2, 0, 1, 1, 1};
+    OV_EXPECT_INVALID(qb, in, "min > max");
+}
+
+Test(triangles, triangle_triangle_exact_cases)
+{
+    const double *a0 = V(0, 0, 0), *a1 = V(4, 0, 0), *a2 = V(0, 4, 0);
+    cr_assert_eq(tt(a0, a1, a2, V(1, 1, -1), V(1, 1, 1), V(2, 1, 0)), 1, "crossing");
+    cr_assert_eq(tt(a0, a1, a2, V(1, 1, 0), V(1, 1, 5), V(2, 1, 5)), 1, "vertex on the face");
+    cr_assert_eq(tt(a0, a1, a2, V(1, 1, 0x1p-149), V(1, 1, 5), V(2, 1, 5)), 0, "lifted by 2^-149");
+    cr_assert_eq(tt(a0, a1, a2, V(2, 2, -1), V(2, 2, 1), V(5, 5, 0)), 1, "edge through an edge");
+    cr_assert_eq(tt(a0, a1, a2, V(nextafterf(2, 3), 2, -1), V(nextafterf(2, 3), 2, 1), V(5, 5, 0)), 0,
+                 "edge one ulp beside an edge");
+    cr_assert_eq(tt(a0, a1, a2, V(1, 1, 0), V(5, 1, 0), V(1, 5, 0)), 1, "coplanar overlap");
+    cr_assert_eq(tt(a0, a1, a2, V(3, 3, 0), V(5, 3, 0), V(3, 5, 0)), 0, "coplanar apart");
+    cr_assert_eq(tt(a0, a1, a2, V(4, 0, 0), V(6, 0, 0), V(5, 2, 0)), 1, "coplanar, shared vertex");
+    cr_assert_eq(tt(a0, a1, a2, V(1, 1, -1), V(1, 1, 1), V(1, 1, 0)), 1, "segment through");
+    cr_assert_eq(tt(a0, a1, a2, V(1, 3, 0), V(1, 3, 0), V(1, 3, 0)), 1, "point on the hypotenuse");
+    cr_assert_eq(tt(a0, a1, a2, V(1, nextafterf(3, 4), 0), V(1, nextafterf(3, 4), 0), V(1, nextafterf(3, 4), 0)), 0,
+                 "point one ulp off");
+    cr_assert_eq(tt(V(0, 0, 0), V(2, 0, 0), V(1, 0, 0), V(1, -1, 0), V(1, 1, 0), V(1, 0, 0)), 1, "two crossing segments");
+    cr_assert_eq(tt(V(0, 0, 0), V(2, 0, 0), V(1, 0, 0), V(1, -1, 0x1p-149), V(1, 1, 0x1p-149), V(1, 0, 0x1p-149)), 0,
+                 "two skew segments 2^-149 apart");
+    double in[18] = {NAN};
+    OV_EXPECT_INVALID(qt, in, "NaN");
+}
+
+/* ---- generators and the independent SAT ------------------------------------------ */
+
+static void gen_box(double *in)
+{
+    int e = ov_int(-20, 20);
+    for (int i = 0; i < 15; i++)
+        in[i] = ov_int(-4, 4);
+    for (int i = 0; i < 3; i++) {
+        if (in[i] > in[3 + i]) {
+            double t = in[i];
+            in[i] = in[3 + i];
+            in[3 + i] = t;
+        }
+        if (in[i] == in[3 + i] && ov_int(0, 2))
+            in[3 + i] += 1;
+    }
+    int kind = ov_int(0, 4);
+    if (kind == 0) /* a vertex on a corner */
+        for (int i = 0; i < 3; i++)
+            in[6 + i] = in[(ov_rnd() & 1) * 3 + i];
+    else if (kind == 1) { /* the triangle in a face's plane */
+        int k = ov_int(0, 2);
+        for (int j = 0; j < 3; j++)
+            in[6 + 3 * j + k] = in[(ov_rnd() & 1) * 3 + k];
+    } else if (kind == 2) /* degenerate */
+        for (int i = 0; i < 3; i++)
+            in[12 + i] = (in[6 + i] + in[9 + i]) / 2;
+    else if (kind == 3)
+        for (int i = 6; i < 15; i++)
+            in[i] = ov_f32(2);
+    if (ov_int(0, 2) == 0) {
+        int k = 6 + ov_int(0, 8);
+        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+    }
+    for (int i = 0; i < 15; i++)
+        in[i] = ldexp(in[i], e);
+}
+
+static void gen_tt(double *in)
+{
+    int e = ov_int(-20, 20);
+    for (int i = 0; i < 18; i++)
+        in[i] = ov_int(-4, 4);
+    int kind = ov_int(0, 4);
+    static const double w[][3] = {{0.5, 0.5, 0}, {0.25, 0.25, 0.5}, {1.5, -0.25, -0.25}, {1, 0, 0}, {2, -1, 0}};
+    if (kind == 0) /* coplanar */
+        for (int k = 0; k < 3; k++) {
+            const double *x = w[ov_int(0, 4)];
+            for (int i = 0; i < 3; i++)
+                in[9 + 3 * k + i] = x[0] * in[i] + x[1] * in[3 + i] + x[2] * in[6 + i];
+        }
+    else if (kind == 1) { /* a vertex of b on a */
+        const double *x = w[ov_int(0, 4)];
+        for (int i = 0; i < 3; i++)
+            in[9 + i] = x[0] * in[i] + x[1] * in[3 + i] + x[2] * in[6 + i];
+    } else if (kind == 2) /* degenerate */
+        for (int i = 0; i < 3; i++)
+            in[15 + i] = (in[9 + i] + in[12 + i]) / 2;
+    else if (kind == 3)
+        for (int i = 0; i < 18; i++)
+            in[i] = ov_f32(2);
+    if (ov_int(0, 2) == 0) {
+        int k = ov_int(0, 17);
+        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+    }
+    for (int i = 0; i < 18; i++)
+        in[i] = ldexp(in[i], e);
+}
+
+static void cross(double *r, const double *a, const double *b)
+{
+    r[0] = a[1] * b[2] - a[2] * b[1];
+    r[1] = a[2] * b[0] - a[0] * b[2];
+    r[2] = a[0] * b[1] - a[1] * b[0];
+}
+static double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* Projections of point sets onto L overlap? */
+static int overlap_on(const double *L, const double *p, int np, const double *q, int nq)
+{
+    double a = INFINITY, b = -INFINITY, c = INFINITY, d = -INFINITY;
+    for (int k = 0; k < np; k++) {
+        a = fmin(a, dot(L, p + 3 * k));
+        b = fmax(b, dot(L, p + 3 * k));
+    }
+    for (int k = 0; k < nq; k++) {
+        c = fmin(c, dot(L, q + 3 * k));
+        d = fmax(d, dot(L, q + 3 * k));
+    }
+    return !(b < c || d < a);
+}
+
+/* The SAT for a non-degenerate triangle and a full box (13 axes). */
+static int sat_box(const double *in)
+{
+    double corners[24], f[3][3], n[3], L[3];
+    for (int c = 0; c < 8; c++)
+        for (int i = 0; i < 3; i++)
+            corners[3 * c + i] = (c >> i) & 1 ? in[3 + i] : in[i];
+    const double *v = in + 6;
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++)
+            f[j][i] = v[3 * ((j + 1) % 3) + i] - v[3 * j + i];
+    cross(n, f[0], f[1]);
+    if (!overlap_on(n, v, 3, corners, 8))
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        double ei[3] = {i == 0, i == 1, i == 2};
+        if (!overlap_on(ei, v, 3, corners, 8))
+            return 0;
+        for (int j = 0; j < 3; j++) {
+            cross(L, ei, f[j]);
+            if (!overlap_on(L, v, 3, corners, 8))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The SAT for two non-degenerate triangles: normals, edge pairs, in-plane normals. */
+static int sat_tt(const double *in)
+{
+    const double *a = in, *b = in + 9;
+    double ea[3][3], eb[3][3], na[3], nb[3], L[3];
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            ea[j][i] = a[3 * ((j + 1) % 3) + i] - a[3 * j + i];
+            eb[j][i] = b[3 * ((j + 1) % 3) + i] - b[3 * j + i];
+        }
+    cross(na, ea[0], ea[1]);
+    cross(nb, eb[0], eb[1]);
+    if (!overlap_on(na, a, 3, b, 3) || !overlap_on(nb, a, 3, b, 3))
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        cross(L, na, ea[i]);
+        if (!overlap_on(L, a, 3, b, 3))
+            return 0;
+        cross(L, nb, eb[i]);
+        if (!overlap_on(L, a, 3, b, 3))
+            return 0;
+        for (int j = 0; j < 3; j++) {
+            cross(L, ea[i], eb[j]);
+            if (!overlap_on(L, a, 3, b, 3))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int nondegenerate(const double *t)
+{
+    double e1[3], e2[3], n[3];
+    for (int i = 0; i < 3; i++) {
+        e1[i] = t[3 + i] - t[i];
+        e2[i] = t[6 + i] - t[i];
+    }
+    cross(n, e1, e2);
+    return dot(n, n) > 0;
+}
+
+static int small_ints(const double *in, int n, int e)
+{
+    for (int i = 0; i < n; i++) {
+        double x = ldexp(in[i], -e);
+        if (x != rint(x) || fabs(x) > 16)
+            return 0;
+    }
+    return 1;
+}
+
+Test(triangles, random_against_independent_sat)
+{
+    int nb = 0, nt = 0, hb = 0, ht = 0;
+    for (int n = 0; n < 1200; n++) {
+        double in[18], out[1];
+        gen_box(in);
+        int e;
+        frexp(fmax(fabs(in[0]), 1e-300), &e);
+        cr_assert_eq(ov_ref(qb, in, out), REF_OK);
+        /* exact in binary64 when the data are small integers times one power of two */
+        int full = in[0] < in[3] && in[1] < in[4] && in[2] < in[5];
+        int ex = 0;
+        for (; ex > -60 && !small_ints(in, 15, ex); ex--)
+            ;
+        if (full && nondegenerate(in + 6) && small_ints(in, 15, ex)) {
+            nb++;
+            cr_assert_eq(out[0], sat_box(in), "box case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            hb += out[0] != 0;
+        }
+        gen_tt(in);
+        cr_assert_eq(ov_ref(qt, in, out), REF_OK);
+        for (ex = 0; ex > -60 && !small_ints(in, 18, ex); ex--)
+            ;
+        if (nondegenerate(in) && nondegenerate(in + 9) && small_ints(in, 18, ex)) {
+            nt++;
+            cr_assert_eq(out[0], sat_tt(in), "triangle case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            ht += out[0] != 0;
+        }
+    }
+    cr_assert(nb > 100 && nt > 100 && hb > nb / 10 && hb < nb - nb / 10 && ht > nt / 10 && ht < nt - nt / 10,
+              "coverage: %d/%d box hits, %d/%d triangle hits", hb, nb, ht, nt);
+}
+
+Test(triangles, metamorphic)
+{
+    for (int n = 0; n < 300; n++) {
+        double in[18], m[18], a[1], b[1];
+        gen_tt(in);
+        ov_ref(qt, in, a);
+        memcpy(m, in + 9, 9 * sizeof *m); /* swap */
+        memcpy(m + 9, in, 9 * sizeof *m);
+        ov_ref(qt, m, b);
+        cr_assert_eq(a[0], b[0], "swap (case %d)", n);
+        memcpy(m, in, sizeof m); /* rotate a's vertices, reverse b's */
+        memcpy(m, in + 3, 6 * sizeof *m);
+        memcpy(m + 6, in, 3 * sizeof *m);
+        memcpy(m + 9, in + 15, 3 * sizeof *m);
+        memcpy(m + 15, in + 9, 3 * sizeof *m);
+        ov_ref(qt, m, b);
+        cr_assert_eq(a[0], b[0], "vertex order (case %d)", n);
+        gen_box(in);
+        ov_ref(qb, in, a);
+        int f = ov_int(0, 2); /* mirror axis f */
+        memcpy(m, in, 15 * sizeof *m);
+        m[f] = -in[3 + f];
+        m[3 + f] = -in[f];
+        for (int k = 0; k < 3; k++)
+            m[6 + 3 * k + f] = -in[6 + 3 * k + f];
+        ov_ref(qb, m, b);
+        cr_assert_eq(a[0], b[0], "box mirror (case %d)", n);
+    }
+}
+
+Test(triangles, fast_enclosure_filter_judge)
+{
+    ov_check_target(qb, "fast", gen_box, 800);
+    ov_check_target(qt, "fast", gen_tt, 800);
+    ov_check_encl(qb, gen_box, 150, 8);
+    ov_check_encl(qt, gen_tt, 150, 8);
+    ov_check_filter(qb, gen_box, 200);
+    ov_check_filter(qt, gen_tt, 200);
+    double in[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, -1, 1, 1, 1, 2, 1, 0}, no[1] = {0}, yes[1] = {1};
+    isect_judgement j = ov_judge(qt, "fast", in, no);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "crossing as miss: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    double far[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, 2, 1, 1, 3, 2, 1, 3};
+    j = ov_judge(qt, "fast", far, yes);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "apart as hit: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    double touch[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, 0, 1, 1, 5, 2, 1, 5};
+    j = ov_judge(qt, "fast", touch, no);
+    cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching as miss: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    double bx[15] = {0, 0, 0, 1, 1, 1, 1, 0.5, 0.5, 2, 0, 0, 2, 1, 1};
+    j = ov_judge(qb, "fast", bx, no);
+    cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "box touching as miss: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+    double bin[15] = {0, 0, 0, 1, 1, 1, -5, 0.5, -5, 5, 0.5, -5, 0, 0.5, 10};
+    j = ov_judge(qb, "fast", bin, no);
+    cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "box crossing as miss: %s %g",
+              isect_verdict_name(j.verdict), j.severity);
+}
