@@ -160,7 +160,7 @@ comma   := ,
 CAMPAIGN_QUERIES = $(if $(QUERIES),$(filter $(subst $(comma), ,$(QUERIES)),$(FUZZ_QUERIES)),$(FUZZ_QUERIES))
 
 .PHONY: campaign report campaign-check campaign-crash-check
-campaign: SECONDS = 100
+campaign: SECONDS = 120
 campaign:
 	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES))
 	$(BUILD)/isect campaign --seconds $(SECONDS) --jobs $(JOBS) --fuzz-dir $(BUILD)/fuzz \
@@ -238,7 +238,7 @@ help:
 	@echo "  deps           install the Debian packages (as root; otherwise prints the apt-get line)"
 	@echo "  fuzz           build the libFuzzer harnesses with clang into $(BUILD)/fuzz/"
 	@echo "  fuzz-run       fuzz QUERY against TARGET for SECONDS; findings go to findings/QUERY/"
-	@echo "  campaign       every query with a harness against every target, SECONDS (100) on JOBS cores;"
+	@echo "  campaign       every query with a harness against every target, SECONDS (120) on JOBS cores;"
 	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium (in check)"

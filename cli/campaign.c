@@ -46,7 +46,7 @@ static const char *const help_campaign =
     "target that supports it, for S seconds on N cores, then writes the report\n"
     "(isect report) and prints its path and a summary table.  A live line shows\n"
     "the elapsed time, executions per second and findings so far.\n\n"
-    "  --seconds S      wall-clock budget (default 100)\n"
+    "  --seconds S      wall-clock budget (default 120)\n"
     "  --queries LIST   queries, comma- or space-separated (default: every query\n"
     "                   whose harness is built in --fuzz-dir)\n"
     "  --targets LIST   targets (default: all; isect targets lists them)\n"
@@ -848,7 +848,7 @@ int cmd_campaign(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    options o = {100, 5, 5, ncpu > 0 ? (int)ncpu : 1, 0, 0, 1, NULL, "build/fuzz", "build/fuzz-corpus", NULL, NULL};
+    options o = {120, 5, 5, ncpu > 0 ? (int)ncpu : 1, 0, 0, 1, NULL, "build/fuzz", "build/fuzz-corpus", NULL, NULL};
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+s:q:t:j:o:h", longs, NULL)) != -1;) {
