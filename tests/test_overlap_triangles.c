@@ -49,7 +49,7 @@ static double tt(const double *a0, const double *a1, const double *a2, const dou
     return out[0];
 }
 
-Test(triangles, aabb_triangle_exact_cases)
+static void aabb_triangle_exact_cases(void)
 {
     const double *O = V(0, 0, 0), *I = V(1, 1, 1);
     cr_assert_eq(hit5(qb, O, I, V(1, 0.5, 0.5), V(2, 0, 0), V(2, 1, 1)), 1, "vertex on a face");
@@ -74,7 +74,7 @@ Test(triangles, aabb_triangle_exact_cases)
     OV_EXPECT_INVALID(qb, in, "min > max");
 }
 
-Test(triangles, triangle_triangle_exact_cases)
+static void triangle_triangle_exact_cases(void)
 {
     const double *a0 = V(0, 0, 0), *a1 = V(4, 0, 0), *a2 = V(0, 4, 0);
     cr_assert_eq(tt(a0, a1, a2, V(1, 1, -1), V(1, 1, 1), V(2, 1, 0)), 1, "crossing");
@@ -267,10 +267,10 @@ static int small_ints(const double *in, int n, int e)
     return 1;
 }
 
-Test(triangles, random_against_independent_sat)
+static void random_against_independent_sat(void)
 {
     int nb = 0, nt = 0, hb = 0, ht = 0;
-    for (int n = 0; n < 1200; n++) {
+    for (int n = 0; n < 400; n++) {
         double in[18], out[1];
         gen_box(in);
         int e;
@@ -296,11 +296,11 @@ Test(triangles, random_against_independent_sat)
             ht += out[0] != 0;
         }
     }
-    cr_assert(nb > 100 && nt > 100 && hb > nb / 10 && hb < nb - nb / 10 && ht > nt / 10 && ht < nt - nt / 10,
+    cr_assert(nb > 30 && nt > 30 && hb > nb / 10 && hb < nb - nb / 10 && ht > nt / 10 && ht < nt - nt / 10,
               "coverage: %d/%d box hits, %d/%d triangle hits", hb, nb, ht, nt);
 }
 
-Test(triangles, metamorphic)
+static void metamorphic(void)
 {
     for (int n = 0; n < 300; n++) {
         double in[18], m[18], a[1], b[1];
@@ -330,14 +330,14 @@ Test(triangles, metamorphic)
     }
 }
 
-Test(triangles, fast_enclosure_filter_judge)
+static void fast_enclosure_filter_judge(void)
 {
-    ov_check_target(qb, "fast", gen_box, 800);
-    ov_check_target(qt, "fast", gen_tt, 800);
-    ov_check_encl(qb, gen_box, 150, 8);
-    ov_check_encl(qt, gen_tt, 150, 8);
-    ov_check_filter(qb, gen_box, 200);
-    ov_check_filter(qt, gen_tt, 200);
+    ov_check_target(qb, "fast", gen_box, 150);
+    ov_check_target(qt, "fast", gen_tt, 150);
+    ov_check_encl(qb, gen_box, 60, 8);
+    ov_check_encl(qt, gen_tt, 60, 8);
+    ov_check_filter(qb, gen_box, 150);
+    ov_check_filter(qt, gen_tt, 150);
     double in[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, -1, 1, 1, 1, 2, 1, 0}, no[1] = {0}, yes[1] = {1};
     isect_judgement j = ov_judge(qt, "fast", in, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "crossing as miss: %s %g",
@@ -358,4 +358,16 @@ Test(triangles, fast_enclosure_filter_judge)
     j = ov_judge(qb, "fast", bin, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "box crossing as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
+}
+
+/* ---- one process per file (Criterion forks one per Test; under ASan each fork
+ * costs more than most of these checks) ------------------------------------ */
+
+Test(triangles, all)
+{
+    aabb_triangle_exact_cases();
+    triangle_triangle_exact_cases();
+    random_against_independent_sat();
+    metamorphic();
+    fast_enclosure_filter_judge();
 }
