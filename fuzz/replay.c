@@ -3,6 +3,8 @@
  * recursively.  Files may be `.case` text or raw inputs. */
 #include "fuzz.h"
 
+#include "casefile.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +13,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int run_file(const char *path)
+static int run_file(const char *path, size_t *count)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -38,7 +40,26 @@ static int run_file(const char *path)
             break;
     }
     fclose(f);
-    LLVMFuzzerTestOneInput(buf, len);
+    /* A .case file may hold several cases: each case of the harness's query
+     * runs on its own (the harness itself decodes only the first). */
+    isect_casefile cf;
+    char err[512];
+    const isect_query *q = isect_query_find(isect_fuzz_query);
+    int text = len > 0 && memchr(buf, 0, len) == NULL &&
+               !isect_casefile_parse(path, (const char *)buf, len, &cf, err, sizeof err);
+    if (text) {
+        uint8_t bytes[ISECT_MAX_IN * 8];
+        for (size_t i = 0; i < cf.n; i++)
+            if (cf.cases[i].query == q) {
+                isect_fuzz_encode(q, cf.cases[i].in, bytes);
+                LLVMFuzzerTestOneInput(bytes, isect_fuzz_size(q));
+                (*count)++;
+            }
+        isect_casefile_free(&cf);
+    } else {
+        LLVMFuzzerTestOneInput(buf, len);
+        (*count)++;
+    }
     free(buf);
     return 0;
 }
@@ -52,10 +73,8 @@ static int run_path(const char *path, size_t *count)
         perror(path);
         return 1;
     }
-    if (!S_ISDIR(st.st_mode)) {
-        (*count)++;
-        return run_file(path);
-    }
+    if (!S_ISDIR(st.st_mode))
+        return run_file(path, count);
     DIR *d = opendir(path);
     if (!d) {
         perror(path);
