@@ -5,13 +5,50 @@
  * four endpoint-to-segment distances and, when the lines are not parallel
  * and their closest points fall in both segments, the line-to-line distance
  * (n.r)^2/n.n with n = d1 x d2; against (r0 + r1)^2.  Binary64 from the
- * binary32 inputs: the products of two binary32 values are exact, nothing
- * overflows or underflows, and there is no parallel epsilon: near-parallel
- * segments make the stationary point ill-conditioned, but there the
- * distance is nearly constant along the segments, so a misplaced stationary
- * point changes the distance only by rounding (docs/queries/capsule_capsule.md).
+ * binary32 inputs, nothing overflows or underflows, and there is no
+ * parallel epsilon.  The cross products are computed with exact products
+ * (the differences d1, d2, r are not binary32, so plain binary64 products
+ * round), so n is accurate to its own magnitude however parallel the
+ * segments; with an accurate n a misplaced stationary point (ill-conditioned
+ * for nearly parallel segments) changes the distance only by rounding
+ * (docs/queries/capsule_capsule.md).
  */
 #include "overlap.h"
+
+/* a*b - c*d with one rounding: Dekker's exact products (Veltkamp's split;
+ * no FMA needed, exact for magnitudes below 2^995, far above any product of
+ * binary32 differences) and a compensated difference. */
+static void split(double a, double *hi, double *lo)
+{
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *hi = c - (c - a);
+    *lo = a - *hi;
+}
+
+static double two_prod(double a, double b, double *err)
+{
+    double p = a * b, ah, al, bh, bl;
+    split(a, &ah, &al);
+    split(b, &bh, &bl);
+    *err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+
+static double diff_of_products(double a, double b, double c, double d)
+{
+    double e1, e2, p1 = two_prod(a, b, &e1), p2 = two_prod(c, d, &e2);
+    return (p1 - p2) + (e1 - e2);
+}
+
+/* x cross y with each component accurate to a few units of 2^-53 of its own
+ * magnitude: the differences of binary32 coordinates are not binary32, so
+ * their products are not exact in binary64, and nearly parallel segments
+ * make the cross product a cancellation. */
+static ov_d3 cross_acc(ov_d3 x, ov_d3 y)
+{
+    return (ov_d3){diff_of_products(x.y, y.z, x.z, y.y), diff_of_products(x.z, y.x, x.x, y.z),
+                   diff_of_products(x.x, y.y, x.y, y.x)};
+}
 
 /* Squared distance from x to the segment a + t e, t in [0, 1]. */
 static double seg2(ov_d3 x, ov_d3 a, ov_d3 e)
@@ -47,10 +84,10 @@ bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsu
         best = x;
     if ((x = seg2(q1, p0, d1)) < best)
         best = x;
-    ov_d3 n = ov_dcross(d1, d2);
+    ov_d3 n = cross_acc(d1, d2);
     double nn = ov_ddot(n, n);
     if (nn > 0) {
-        double s = ov_ddot(ov_dcross(r, d2), n), t = ov_ddot(ov_dcross(r, d1), n);
+        double s = ov_ddot(cross_acc(r, d2), n), t = ov_ddot(cross_acc(r, d1), n);
         if (s >= 0 && s <= nn && t >= 0 && t <= nn) {
             double h = ov_ddot(n, r);
             if ((x = h * (h / nn)) < best)
