@@ -48,17 +48,8 @@ int ref_aabb_plane(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_aabb_plane_encl(box, enc);
-        if (enc[OUT_SIDE].lo == enc[OUT_SIDE].hi) {
-            ref_stats.filtered++;
-            out[OUT_SIDE] = enc[OUT_SIDE].lo;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_decided(ref_aabb_plane_encl, in, N_IN, N_OUT, OUT_SIDE, out))
+        return REF_OK;
 
     mpq_t lo, hi, a, b, t;
     mpq_inits(lo, hi, a, b, t, NULL);

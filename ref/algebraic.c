@@ -231,18 +231,23 @@ static void enclose(mpfr_ptr lo, mpfr_ptr hi, const qsqrt *x)
     mpfr_clears(sl, sh, (mpfr_ptr)0);
 }
 
+/* x, rational, correctly rounded. */
+static double rational_to_double(const qsqrt *x)
+{
+    mpq_t v;
+    mpq_init(v);
+    qs_get_q(v, x);
+    double r = q_to_double(v);
+    mpq_clear(v);
+    return r;
+}
+
 /* mpfr_get_d rounds correctly to binary64 in the given direction, subnormal
  * range included (it rounds to the number of bits the subnormal keeps). */
 double qs_to_double(const qsqrt *x)
 {
-    if (qs_is_rational(x)) {
-        mpq_t v;
-        mpq_init(v);
-        qs_get_q(v, x);
-        double r = q_to_double(v);
-        mpq_clear(v);
-        return r;
-    }
+    if (qs_is_rational(x))
+        return rational_to_double(x);
     /* x is irrational: it is not a double and not a midpoint of two
      * doubles (both are dyadic rationals), so once the enclosure is narrow
      * enough both of its ends round to the same double, which is the
@@ -268,11 +273,7 @@ double qs_to_double(const qsqrt *x)
 void qs_bounds(const qsqrt *x, double *lo, double *hi)
 {
     if (qs_is_rational(x)) {
-        mpq_t v;
-        mpq_init(v);
-        qs_get_q(v, x);
-        double r = q_to_double(v);
-        mpq_clear(v);
+        double r = rational_to_double(x);
         *lo = nextafter(r, -INFINITY);
         *hi = nextafter(r, INFINITY);
         return;

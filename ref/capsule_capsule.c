@@ -148,17 +148,8 @@ int ref_capsule_capsule(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_capsule_capsule_encl(box, enc);
-        if (enc[OUT_HIT].lo == enc[OUT_HIT].hi) {
-            ref_stats.filtered++;
-            out[OUT_HIT] = enc[OUT_HIT].lo;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_decided(ref_capsule_capsule_encl, in, N_IN, N_OUT, OUT_HIT, out))
+        return REF_OK;
 
     q3 p0, p1, q0, q1, d1, d2, r, n, m, w;
     mpq_t best, cur, t, ee, nn, s;

@@ -2,12 +2,68 @@
 #include "exact.h"
 
 #include <mpfr.h>
+#include <stdlib.h>
 
 ref_stats_t ref_stats;
 static int filter_on = 1;
 
 void ref_set_filter(int on) { filter_on = on != 0; }
 int ref_filter_enabled(void) { return filter_on; }
+
+/* enc = encl at the point box of in; false when the filter is off. */
+static bool filter_at_point(ref_encl_fn *encl, const double *in, int n_in, int n_out, iv *enc)
+{
+    if (n_in > REF_FILTER_MAX_IN || n_out > REF_FILTER_MAX_OUT)
+        abort(); /* a query larger than the bounds in exact.h */
+    if (!filter_on)
+        return false;
+    iv box[REF_FILTER_MAX_IN];
+    for (int i = 0; i < n_in; i++)
+        box[i] = iv_point(in[i]);
+    encl(box, enc);
+    return true;
+}
+
+/* Counts the call as filtered when settled, else as exact. */
+static bool count(bool settled)
+{
+    if (settled)
+        ref_stats.filtered++;
+    else
+        ref_stats.exact++;
+    return settled;
+}
+
+bool ref_filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit)
+{
+    iv enc[REF_FILTER_MAX_OUT];
+    return count(filter_at_point(encl, in, n_in, n_out, enc) && enc[hit].hi == 0);
+}
+
+bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, int t,
+                              double *out)
+{
+    iv enc[REF_FILTER_MAX_OUT];
+    if (!filter_at_point(encl, in, n_in, n_out, enc))
+        return count(false);
+    if (enc[hit].hi == 0)
+        return count(true);
+    if (enc[hit].lo == 1 && enc[t].lo == 0 && enc[t].hi == 0) {
+        out[hit] = 1;
+        return count(true);
+    }
+    return count(false);
+}
+
+bool ref_filter_decided(ref_encl_fn *encl, const double *in, int n_in, int n_out, int slot, double *out)
+{
+    iv enc[REF_FILTER_MAX_OUT];
+    if (filter_at_point(encl, in, n_in, n_out, enc) && enc[slot].lo == enc[slot].hi) {
+        out[slot] = enc[slot].lo;
+        return count(true);
+    }
+    return count(false);
+}
 
 void q3_init(q3 *v)
 {

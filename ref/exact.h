@@ -11,7 +11,10 @@
 #ifndef ISECT_REF_EXACT_H
 #define ISECT_REF_EXACT_H
 
+#include "interval.h"
+
 #include <gmp.h>
+#include <stdbool.h>
 
 typedef struct {
     mpq_t x, y, z;
@@ -39,5 +42,23 @@ extern ref_stats_t ref_stats;
  * so that tests can compare the two on the same inputs.  On by default. */
 void ref_set_filter(int on);
 int ref_filter_enabled(void);
+
+/* The filter of a query NAME: its enclosure ref_NAME_encl (isect_ref.h)
+ * evaluated at the point box of in[0..n_in), into n_out intervals
+ * (n_in <= REF_FILTER_MAX_IN, n_out <= REF_FILTER_MAX_OUT).  Each function
+ * returns true when the enclosure settles the query, counting
+ * ref_stats.filtered; otherwise, and always with the filter off, it counts
+ * ref_stats.exact and returns false: the exact path must run.  The answer
+ * array out is the caller's, zeroed. */
+enum { REF_FILTER_MAX_IN = 32, REF_FILTER_MAX_OUT = 8 };
+typedef void ref_encl_fn(const iv *in, iv *out);
+/* A certain miss: output hit is [0, 0]; out is left as it is. */
+bool ref_filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit);
+/* A certain miss, or a certain hit at t = 0 (hit [1, 1], t [0, 0]: a ray
+ * starting inside a solid); the latter sets out[hit] = 1 and leaves out[t]. */
+bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, int t,
+                              double *out);
+/* A single-valued output `slot` (a boolean, a side): out[slot] = its value. */
+bool ref_filter_decided(ref_encl_fn *encl, const double *in, int n_in, int n_out, int slot, double *out);
 
 #endif

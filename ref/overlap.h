@@ -83,13 +83,6 @@ static inline iv ov_norm2(iv3 a) { return iv_add(iv_add(iv_sqr(a.x), iv_sqr(a.y)
 /* The boolean enclosure of "g <= 0" over a box, g's enclosure given. */
 static inline iv ov_le0(iv g) { return iv_bool(iv_nonpos(g), iv_pos(g)); }
 
-/* Point box of a flat input. */
-static inline void ov_point_box(const double *in, int n, iv *box)
-{
-    for (int i = 0; i < n; i++)
-        box[i] = iv_point(in[i]);
-}
-
 /* ---- exact --------------------------------------------------------------- */
 
 static inline void ov_q3_add(q3 *r, const q3 *a, const q3 *b)

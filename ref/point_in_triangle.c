@@ -74,16 +74,8 @@ int ref_point_in_triangle(const double *in, double *out)
     if (!ov_all_finite(in, N_IN))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_point_in_triangle_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_miss(ref_point_in_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
+        return REF_OK;
 
     q3 p, v0, v1, v2, e1, e2, w, n, m;
     mpq_t s;

@@ -21,13 +21,12 @@ enum { OUT_HIT, OUT_T, N_OUT };
 
 static int valid_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
+    if (!rq_ray_finite(in, N_IN, IN_TMAX))
+        return 0;
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN + i] > in[IN_MAX + i])
             return 0;
-    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+    return 1;
 }
 
 void ref_ray_aabb_encl(const iv *in, iv *out)
@@ -35,21 +34,10 @@ void ref_ray_aabb_encl(const iv *in, iv *out)
     iv tmax = in[IN_TMAX];
     iv entry = iv_point(0), exit = iv_make(tmax.lo, tmax.hi);
     bool empty_any = false;
-    for (int i = 0; i < 3; i++) {
-        iv lo, hi;
-        bool empty;
-        rq_slab_encl(in[IN_O + i], in[IN_D + i], in[IN_MIN + i], in[IN_MAX + i], &lo, &hi, &empty);
-        empty_any = empty_any || empty;
-        entry = iv_make(rq_max(entry.lo, lo.lo), rq_max(entry.hi, lo.hi));
-        exit = iv_make(rq_min(exit.lo, hi.lo), rq_min(exit.hi, hi.hi));
-    }
+    for (int i = 0; i < 3; i++)
+        rq_meet_slab(in[IN_O + i], in[IN_D + i], in[IN_MIN + i], in[IN_MAX + i], &entry, &exit, &empty_any);
     out[OUT_HIT] = iv_bool(!empty_any && entry.hi <= exit.lo, empty_any || entry.lo > exit.hi);
-    iv t = entry;
-    if (t.hi > tmax.hi)
-        t.hi = tmax.hi;
-    if (t.lo > t.hi)
-        t = iv_point(0);
-    out[OUT_T] = t;
+    out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
 int ref_ray_aabb(const double *in, double *out)
@@ -58,22 +46,9 @@ int ref_ray_aabb(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_ray_aabb_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-        if (enc[OUT_HIT].lo == 1 && enc[OUT_T].lo == 0 && enc[OUT_T].hi == 0) {
-            ref_stats.filtered++; /* the origin is certainly in the box: t = 0 */
-            out[OUT_HIT] = 1;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    /* A certain miss, or the origin is certainly in the box (t = 0). */
+    if (ref_filter_miss_or_start(ref_ray_aabb_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+        return REF_OK;
 
     mpq_t entry, exit, lo, hi, o, d, tmp;
     mpq_inits(entry, exit, lo, hi, o, d, tmp, NULL);

@@ -26,13 +26,8 @@ enum { OUT_HIT, OUT_T, N_OUT };
 
 static int valid_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
-    return in[IN_R] >= 0 && !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+    return rq_ray_finite(in, N_IN, IN_TMAX) && in[IN_R] >= 0;
 }
-
-static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
 
 /* Enclosures of the side interval [t-, t+] of a ray against the infinite
  * cylinder (or, for the capsule, a ball) given the quadratic A t^2 + 2Bt + C
@@ -74,7 +69,7 @@ static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, b
 
 void ref_ray_cylinder_encl(const iv *in, iv *out)
 {
-    iv3 o = box3(in, IN_O), d = box3(in, IN_D), p0 = box3(in, IN_P0), p1 = box3(in, IN_P1);
+    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), p0 = rq_box3(in, IN_P0), p1 = rq_box3(in, IN_P1);
     iv r = in[IN_R], tmax = in[IN_TMAX];
     iv3 w = iv3_sub(p1, p0), v = iv3_sub(o, p0);
     iv L2 = rq_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
@@ -99,12 +94,7 @@ void ref_ray_cylinder_encl(const iv *in, iv *out)
     bool hit_all = !slab_empty && side_ne && L2.lo > 0 && entry.hi <= exit.lo;
     bool miss_all = empty_axis || slab_empty || side_empty || entry.lo > exit.hi;
     out[OUT_HIT] = iv_bool(hit_all, miss_all);
-    iv t = entry;
-    if (t.hi > tmax.hi)
-        t.hi = tmax.hi;
-    if (t.lo > t.hi)
-        t = iv_point(0);
-    out[OUT_T] = t;
+    out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
 /* r = max(r, x) / min(r, x) on qsqrt values. */
@@ -125,22 +115,9 @@ int ref_ray_cylinder(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_ray_cylinder_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-        if (enc[OUT_HIT].lo == 1 && enc[OUT_T].lo == 0 && enc[OUT_T].hi == 0) {
-            ref_stats.filtered++; /* the origin is certainly inside: t = 0 */
-            out[OUT_HIT] = 1;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    /* A certain miss, or the origin is certainly inside (t = 0). */
+    if (ref_filter_miss_or_start(ref_ray_cylinder_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+        return REF_OK;
 
     q3 o, d, p0, p1, w, v, m, n;
     mpq_t L2, vw, dw, A, B, C, r, x, y;

@@ -1,6 +1,6 @@
-/* ref/ray_encl.h: interval helpers shared by the enclosures of the
- * ray-against-solid queries (ref/ray_aabb.c, ray_cylinder.c, ray_capsule.c,
- * ray_obb.c).  Internal to libisect_ref. */
+/* ref/ray_encl.h: helpers shared by the ray queries (ref/ray_*.c): their
+ * common input domain and interval helpers for their enclosures.  Internal
+ * to libisect_ref. */
 #ifndef ISECT_REF_RAY_ENCL_H
 #define ISECT_REF_RAY_ENCL_H
 
@@ -19,6 +19,19 @@ static inline iv rq_intersect(iv a, iv b)
         return a;
     return (iv){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
 }
+
+/* The domain all ray queries share: in[0..n) finite, except in[tmax], which
+ * may be +inf but not NaN or negative. */
+static inline bool rq_ray_finite(const double *in, int n, int tmax)
+{
+    for (int i = 0; i < n; i++)
+        if (i != tmax && !isfinite(in[i]))
+            return false;
+    return !isnan(in[tmax]) && in[tmax] >= 0;
+}
+
+/* The three intervals of a box from slot at. */
+static inline iv3 rq_box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
 
 static inline iv rq_norm2(iv3 a) { return iv_add(iv_add(iv_sqr(a.x), iv_sqr(a.y)), iv_sqr(a.z)); }
 
@@ -82,6 +95,30 @@ static inline void rq_slab_encl(iv o, iv d, iv mn, iv mx, iv *lo, iv *hi, bool *
     } else {
         *lo = *hi = whole;
     }
+}
+
+/* Meets the enclosure [entry, exit] of a ray's parameter interval with the
+ * slab mn <= o + t d <= mx (rq_slab_encl), end by end; sets *empty_any when
+ * the slab is certainly empty. */
+static inline void rq_meet_slab(iv o, iv d, iv mn, iv mx, iv *entry, iv *exit, bool *empty_any)
+{
+    iv lo, hi;
+    bool empty;
+    rq_slab_encl(o, d, mn, mx, &lo, &hi, &empty);
+    *empty_any = *empty_any || empty;
+    *entry = iv_make(rq_max(entry->lo, lo.lo), rq_max(entry->hi, lo.hi));
+    *exit = iv_make(rq_min(exit->lo, hi.lo), rq_min(exit->hi, hi.hi));
+}
+
+/* The enclosure of t over the box, cut at tmax; empty (no hit in the box,
+ * where any interval will do) gives [0, 0]. */
+static inline iv rq_clip_t(iv t, iv tmax)
+{
+    if (t.hi > tmax.hi)
+        t.hi = tmax.hi;
+    if (t.lo > t.hi)
+        t = iv_point(0);
+    return t;
 }
 
 #endif

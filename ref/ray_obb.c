@@ -25,21 +25,18 @@ enum { OUT_HIT, OUT_T, N_OUT };
 
 static int finite_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
+    if (!rq_ray_finite(in, N_IN, IN_TMAX))
+        return 0;
     for (int i = 0; i < 3; i++)
         if (!(in[IN_H + i] >= 0))
             return 0;
-    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+    return 1;
 }
-
-static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
 
 void ref_ray_obb_encl(const iv *in, iv *out)
 {
-    iv3 o = box3(in, IN_O), d = box3(in, IN_D), c = box3(in, IN_C);
-    iv3 a[3] = {box3(in, IN_A0), box3(in, IN_A1), box3(in, IN_A2)};
+    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), c = rq_box3(in, IN_C);
+    iv3 a[3] = {rq_box3(in, IN_A0), rq_box3(in, IN_A1), rq_box3(in, IN_A2)};
     iv tmax = in[IN_TMAX];
     iv3 r[3] = {iv3_cross(a[1], a[2]), iv3_cross(a[2], a[0]), iv3_cross(a[0], a[1])};
     iv det = iv3_dot(a[0], r[0]);
@@ -58,20 +55,10 @@ void ref_ray_obb_encl(const iv *in, iv *out)
             x = iv_neg(x);
             dx = iv_neg(dx);
         }
-        iv lo, hi;
-        bool empty;
-        rq_slab_encl(x, dx, iv_neg(B), B, &lo, &hi, &empty);
-        empty_any = empty_any || empty;
-        entry = iv_make(rq_max(entry.lo, lo.lo), rq_max(entry.hi, lo.hi));
-        exit = iv_make(rq_min(exit.lo, hi.lo), rq_min(exit.hi, hi.hi));
+        rq_meet_slab(x, dx, iv_neg(B), B, &entry, &exit, &empty_any);
     }
     out[OUT_HIT] = iv_bool(!empty_any && entry.hi <= exit.lo, empty_any || entry.lo > exit.hi);
-    iv t = entry;
-    if (t.hi > tmax.hi)
-        t.hi = tmax.hi;
-    if (t.lo > t.hi)
-        t = iv_point(0);
-    out[OUT_T] = t;
+    out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
 int ref_ray_obb(const double *in, double *out)
@@ -102,19 +89,7 @@ int ref_ray_obb(const double *in, double *out)
         status = REF_INVALID; /* singular axes: a flat set, not a box */
     } else {
         /* The filter: the enclosure at the point box settles most misses. */
-        int settled = 0;
-        if (ref_filter_enabled()) {
-            iv box[N_IN], enc[N_OUT];
-            for (int i = 0; i < N_IN; i++)
-                box[i] = iv_point(in[i]);
-            ref_ray_obb_encl(box, enc);
-            if (enc[OUT_HIT].hi == 0) {
-                ref_stats.filtered++;
-                settled = 1;
-            }
-        }
-        if (!settled) {
-            ref_stats.exact++;
+        if (!ref_filter_miss(ref_ray_obb_encl, in, N_IN, N_OUT, OUT_HIT)) {
             q3_sub(&w, &o, &c);
             mpq_abs(det, det);
             int hit = 1, bounded = isfinite(in[IN_TMAX]);

@@ -10,6 +10,7 @@
  * invalid input.  docs/queries/ray_plane.md derives these.
  */
 #include "isect_ref.h"
+#include "ray_encl.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,19 +20,12 @@ enum { OUT_HIT, OUT_T, N_OUT };
 
 static int valid_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
-    if (in[IN_N] == 0 && in[IN_N + 1] == 0 && in[IN_N + 2] == 0)
-        return 0;
-    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+    return rq_ray_finite(in, N_IN, IN_TMAX) && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
 }
-
-static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
 
 void ref_ray_plane_encl(const iv *in, iv *out)
 {
-    iv3 o = box3(in, IN_O), d = box3(in, IN_D), p = box3(in, IN_P), n = box3(in, IN_N);
+    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), p = rq_box3(in, IN_P), n = rq_box3(in, IN_N);
     iv tmax = in[IN_TMAX];
     iv N = iv3_dot(iv3_sub(p, o), n), Dn = iv3_dot(d, n);
     int finite_tmax = !(tmax.lo == INFINITY);
@@ -55,11 +49,7 @@ void ref_ray_plane_encl(const iv *in, iv *out)
         t = iv_hull(t, iv_point(0));
     if (t.lo < 0)
         t.lo = 0;
-    if (t.hi > tmax.hi)
-        t.hi = tmax.hi;
-    if (t.lo > t.hi) /* no hit in the box: any interval will do */
-        t = iv_point(0);
-    out[OUT_T] = t;
+    out[OUT_T] = rq_clip_t(t, tmax);
 }
 
 int ref_ray_plane(const double *in, double *out)
@@ -68,17 +58,8 @@ int ref_ray_plane(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_ray_plane_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_miss(ref_ray_plane_encl, in, N_IN, N_OUT, OUT_HIT))
+        return REF_OK;
 
     q3 o, d, p, n, w;
     mpq_t N, Dn, R, tmax;

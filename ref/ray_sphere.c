@@ -12,6 +12,7 @@
 #include "isect_ref.h"
 
 #include "algebraic.h"
+#include "ray_encl.h"
 
 #include <math.h>
 #include <string.h>
@@ -21,48 +22,31 @@ enum { OUT_HIT, OUT_T, N_OUT };
 
 static int valid_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
-    return in[IN_R] >= 0 && !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
-}
-
-static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
-
-static iv iv3_norm2(iv3 a) { return iv_add(iv_add(iv_sqr(a.x), iv_sqr(a.y)), iv_sqr(a.z)); }
-
-static iv intersect(iv a, iv b)
-{
-    if (iv_has_nan(a))
-        return b;
-    if (iv_has_nan(b))
-        return a;
-    iv r = {a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
-    return r;
+    return rq_ray_finite(in, N_IN, IN_TMAX) && in[IN_R] >= 0;
 }
 
 void ref_ray_sphere_encl(const iv *in, iv *out)
 {
-    iv3 o = box3(in, IN_O), d = box3(in, IN_D), ce = box3(in, IN_C);
+    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), ce = rq_box3(in, IN_C);
     iv r = in[IN_R], tmax = in[IN_TMAX];
     iv3 v = iv3_sub(o, ce);
-    iv a = iv3_norm2(d), b = iv3_dot(v, d), r2 = iv_sqr(r);
-    iv c = iv_sub(iv3_norm2(v), r2);
+    iv a = rq_norm2(d), b = iv3_dot(v, d), r2 = iv_sqr(r);
+    iv c = iv_sub(rq_norm2(v), r2);
     /* D = b^2 - a c, and the same as a (r^2 - |l|^2) with l = v - (b/a) dir,
      * the offset of the line's closest point to the centre: both enclose D
      * at every point of the box (where a > 0), so their intersection does. */
     iv D = iv_sub(iv_sqr(b), iv_mul(a, c));
     iv ba = iv_div(b, a);
     iv3 l = {iv_sub(v.x, iv_mul(ba, d.x)), iv_sub(v.y, iv_mul(ba, d.y)), iv_sub(v.z, iv_mul(ba, d.z))};
-    iv D2 = iv_mul(a, iv_sub(r2, iv3_norm2(l)));
+    iv D2 = iv_mul(a, iv_sub(r2, rq_norm2(l)));
     if (!iv_has_nan(D2) && !iv_has_nan(D) && D2.lo <= D.hi && D.lo <= D2.hi)
-        D = intersect(D, D2);
+        D = rq_intersect(D, D2);
 
     /* The entry root, at points where c > 0, b < 0, D >= 0: (-b - sqrt D)/a
      * and c / (-b + sqrt D) (no cancellation). */
     iv sD = iv_sqrt(D);
     iv t1 = iv_div(iv_sub(iv_neg(b), sD), a), t2 = iv_div(c, iv_add(iv_neg(b), sD));
-    iv troot = intersect(t1, t2);
+    iv troot = rq_intersect(t1, t2);
     if (iv_has_nan(troot) || troot.lo > troot.hi)
         troot = iv_make(-INFINITY, INFINITY);
     int finite_tmax = tmax.lo != INFINITY;
@@ -79,11 +63,7 @@ void ref_ray_sphere_encl(const iv *in, iv *out)
         t = iv_hull(t, iv_point(0));
     if (t.lo < 0)
         t.lo = 0;
-    if (t.hi > tmax.hi)
-        t.hi = tmax.hi;
-    if (t.lo > t.hi)
-        t = iv_point(0);
-    out[OUT_T] = t;
+    out[OUT_T] = rq_clip_t(t, tmax);
 }
 
 int ref_ray_sphere(const double *in, double *out)
@@ -92,22 +72,9 @@ int ref_ray_sphere(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_ray_sphere_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-        if (enc[OUT_HIT].lo == 1 && enc[OUT_T].lo == 0 && enc[OUT_T].hi == 0) {
-            ref_stats.filtered++; /* certainly inside: t = 0 */
-            out[OUT_HIT] = 1;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    /* A certain miss, or certainly inside (t = 0). */
+    if (ref_filter_miss_or_start(ref_ray_sphere_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+        return REF_OK;
 
     q3 o, d, ce, v;
     mpq_t a, b, c, r, tmax;

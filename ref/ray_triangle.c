@@ -11,6 +11,7 @@
  * derives these and the filter below.
  */
 #include "isect_ref.h"
+#include "ray_encl.h"
 
 #include <math.h>
 #include <string.h>
@@ -20,19 +21,13 @@ enum { OUT_HIT, OUT_T, OUT_U, OUT_V, N_OUT };
 
 static int valid_input(const double *in)
 {
-    for (int i = 0; i < N_IN; i++)
-        if (i != IN_TMAX && !isfinite(in[i]))
-            return 0;
-    /* tmax may be +inf; it must not be NaN or negative. */
-    return !isnan(in[IN_TMAX]) && in[IN_TMAX] >= 0;
+    return rq_ray_finite(in, N_IN, IN_TMAX); /* tmax may be +inf */
 }
-
-static iv3 box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
 
 void ref_ray_triangle_encl(const iv *in, iv *out)
 {
-    iv3 o = box3(in, IN_O), d = box3(in, IN_D);
-    iv3 v0 = box3(in, IN_V0), v1 = box3(in, IN_V1), v2 = box3(in, IN_V2);
+    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D);
+    iv3 v0 = rq_box3(in, IN_V0), v1 = rq_box3(in, IN_V1), v2 = rq_box3(in, IN_V2);
     iv tmax = in[IN_TMAX];
     iv3 e1 = iv3_sub(v1, v0), e2 = iv3_sub(v2, v0), s = iv3_sub(o, v0);
     iv3 p = iv3_cross(d, e2), q = iv3_cross(s, e1);
@@ -70,19 +65,10 @@ int ref_ray_triangle(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        /* The enclosure at the point box is a certified filter: when it says
-         * "certainly a miss" no rational arithmetic is needed. */
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_ray_triangle_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    /* The enclosure at the point box is a certified filter: when it says
+     * "certainly a miss" no rational arithmetic is needed. */
+    if (ref_filter_miss(ref_ray_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
+        return REF_OK;
 
     q3 o, d, v0, v1, v2, e1, e2, s, p, q;
     mpq_t det, U, V, T, W, R, tmax;

@@ -38,17 +38,8 @@ int ref_sphere_plane(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_sphere_plane_encl(box, enc);
-        if (enc[OUT_SIDE].lo == enc[OUT_SIDE].hi) {
-            ref_stats.filtered++;
-            out[OUT_SIDE] = enc[OUT_SIDE].lo;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_decided(ref_sphere_plane_encl, in, N_IN, N_OUT, OUT_SIDE, out))
+        return REF_OK;
 
     q3 c, p, n;
     mpq_t s, s2, r2;

@@ -28,17 +28,8 @@ int ref_sphere_sphere(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_sphere_sphere_encl(box, enc);
-        if (enc[OUT_HIT].lo == enc[OUT_HIT].hi) {
-            ref_stats.filtered++;
-            out[OUT_HIT] = enc[OUT_HIT].lo;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_decided(ref_sphere_sphere_encl, in, N_IN, N_OUT, OUT_HIT, out))
+        return REF_OK;
 
     q3 c0, c1, d;
     mpq_t d2, r, r2;

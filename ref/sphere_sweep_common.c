@@ -3,6 +3,7 @@
 #include "sphere_sweep_impl.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* ---- exact: small vector helpers ------------------------------------------ */
 
@@ -745,4 +746,80 @@ int sw_iacc_decisive(const sw_iacc *a)
         if (i != k && a->cand[i].possible && !(a->cand[i].t.lo > a->cand[k].t.hi))
             return -1;
     return k;
+}
+
+/* ---- shared bodies of ref_sphere_sweep_*() -------------------------------- */
+
+static void answer(const sw_contact *k, double *out, bool point)
+{
+    if (k->kind != SW_MISS) {
+        out[0] = 1;
+        sw_contact_round(k, &out[1], point ? out + 2 : NULL);
+    }
+}
+
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve)
+{
+    if (ref_filter_miss(encl, in, n_in, 2, 0))
+        return;
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k);
+    answer(&k, out, false);
+    sw_contact_clear(&k);
+}
+
+void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate_fn *accumulate,
+                          sw_solve_one_fn *solve)
+{
+    if (n_in > REF_FILTER_MAX_IN)
+        abort(); /* a query larger than the bound in exact.h */
+    int only = -1;
+    if (ref_filter_enabled()) {
+        /* A certain miss needs no rational arithmetic, and a candidate that
+         * is certainly first is the only one to compute exactly. */
+        iv box[REF_FILTER_MAX_IN];
+        for (int i = 0; i < n_in; i++)
+            box[i] = iv_point(in[i]);
+        sw_iacc a;
+        sw_iball b;
+        accumulate(box, &a, &b);
+        iv hit, t;
+        sw_iacc_result(&a, &hit, &t, NULL);
+        if (hit.hi == 0) {
+            ref_stats.filtered++;
+            return;
+        }
+        only = sw_iacc_decisive(&a);
+    }
+    ref_stats.exact++;
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k, only);
+    if (only >= 0 && k.kind == SW_MISS) /* cannot happen: the filter is sound */
+        solve(in, &k, -1);
+    answer(&k, out, true);
+    sw_contact_clear(&k);
+}
+
+void sw_ref_encl_point(const iv *in, iv *out, sw_accumulate_fn *accumulate)
+{
+    sw_iacc a;
+    sw_iball b;
+    accumulate(in, &a, &b);
+    iv3 p;
+    sw_iacc_result(&a, &out[0], &out[1], &p);
+    out[2] = p.x;
+    out[3] = p.y;
+    out[4] = p.z;
+}
+
+const char *sw_ref_feature(const double *in, sw_solve_one_fn *solve)
+{
+    sw_contact k;
+    sw_contact_init(&k);
+    solve(in, &k, -1);
+    const char *name = sw_kind_name(k.kind);
+    sw_contact_clear(&k);
+    return name;
 }

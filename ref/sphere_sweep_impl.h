@@ -133,4 +133,31 @@ int sw_iacc_decisive(const sw_iacc *a);
 /* Validity shared by the sweep queries: finite values, radius >= 0. */
 bool sw_finite(const double *in, int n);
 
+/* ---- shared bodies of ref_sphere_sweep_*() -------------------------------- */
+
+/* For a valid input in[0..n_in) and the zeroed answer out: the certified
+ * filter at the point box (a certain miss leaves out as it is), then the
+ * exact first contact: out[0] = hit, out[1] = t and, for the queries with a
+ * contact point, out[2..4] = that point.  ref_stats counts as in exact.h. */
+
+/* Point and plane: filter with the enclosure encl; solve gives the exact
+ * first contact. */
+typedef void sw_solve_fn(const double *in, sw_contact *k);
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve);
+
+/* Segment and triangle, with a contact point: accumulate adds the start
+ * overlap and the numbered candidates at a box; solve(in, k, -1) gives the
+ * exact first contact and solve(in, k, only), only >= 0, computes that
+ * candidate alone, which the filter uses when it is certainly first
+ * (sw_iacc_decisive). */
+typedef void sw_accumulate_fn(const iv *in, sw_iacc *a, sw_iball *b);
+typedef void sw_solve_one_fn(const double *in, sw_contact *k, int only);
+void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate_fn *accumulate,
+                          sw_solve_one_fn *solve);
+/* Their ref_sphere_sweep_*_encl(): hit, t and the contact point (the same
+ * layout), from accumulate. */
+void sw_ref_encl_point(const iv *in, iv *out, sw_accumulate_fn *accumulate);
+/* Their ref_sphere_sweep_*_feature(): the kind of the exact first contact. */
+const char *sw_ref_feature(const double *in, sw_solve_one_fn *solve);
+
 #endif

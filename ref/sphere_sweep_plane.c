@@ -17,6 +17,7 @@
 
 enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_Q = 7, IN_N = 10, N_IN = 13 };
 enum { OUT_HIT, OUT_T, N_OUT };
+_Static_assert(OUT_HIT == 0 && OUT_T == 1 && N_OUT == 2, "the layout sw_ref_contact() writes");
 
 static int valid_input(const double *in)
 {
@@ -71,25 +72,7 @@ int ref_sphere_sweep_plane(const double *in, double *out)
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        ref_sphere_sweep_plane_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
-    sw_contact k;
-    sw_contact_init(&k);
-    solve(in, &k);
-    if (k.kind != SW_MISS) {
-        out[OUT_HIT] = 1;
-        sw_contact_round(&k, &out[OUT_T], NULL);
-    }
-    sw_contact_clear(&k);
+    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_plane_encl, solve);
     return REF_OK;
 }
 

@@ -17,6 +17,7 @@
 
 enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_P0 = 7, IN_P1 = 10, N_IN = 13 };
 enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
+_Static_assert(OUT_HIT == 0 && OUT_T == 1 && OUT_P == 2, "the layout sw_ref_contact_point() writes");
 
 static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
 
@@ -31,17 +32,7 @@ static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
     sw_ivertex(a, b, p1);   /* 2 */
 }
 
-void ref_sphere_sweep_segment_encl(const iv *in, iv *out)
-{
-    sw_iacc a;
-    sw_iball b;
-    accumulate(in, &a, &b);
-    iv3 p;
-    sw_iacc_result(&a, &out[OUT_HIT], &out[OUT_T], &p);
-    out[OUT_P] = p.x;
-    out[OUT_P + 1] = p.y;
-    out[OUT_P + 2] = p.z;
-}
+void ref_sphere_sweep_segment_encl(const iv *in, iv *out) { sw_ref_encl_point(in, out, accumulate); }
 
 /* The exact first contact of a valid input; only >= 0: the filter has shown
  * that candidate (numbered as in accumulate()) to be first. */
@@ -83,46 +74,11 @@ int ref_sphere_sweep_segment(const double *in, double *out)
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    int only = -1;
-    if (ref_filter_enabled()) {
-        /* Certified filter: a certain miss needs no rational arithmetic, and
-         * a candidate that is certainly first is the only one computed. */
-        iv box[N_IN];
-        for (int i = 0; i < N_IN; i++)
-            box[i] = iv_point(in[i]);
-        sw_iacc a;
-        sw_iball b;
-        accumulate(box, &a, &b);
-        iv hit, t;
-        sw_iacc_result(&a, &hit, &t, NULL);
-        if (hit.hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-        only = sw_iacc_decisive(&a);
-    }
-    ref_stats.exact++;
-    sw_contact k;
-    sw_contact_init(&k);
-    solve(in, &k, only);
-    if (only >= 0 && k.kind == SW_MISS) /* cannot happen: the filter is sound */
-        solve(in, &k, -1);
-    if (k.kind != SW_MISS) {
-        out[OUT_HIT] = 1;
-        sw_contact_round(&k, &out[OUT_T], out + OUT_P);
-    }
-    sw_contact_clear(&k);
+    sw_ref_contact_point(in, N_IN, out, accumulate, solve);
     return REF_OK;
 }
 
 const char *ref_sphere_sweep_segment_feature(const double *in)
 {
-    if (!valid_input(in))
-        return "invalid";
-    sw_contact k;
-    sw_contact_init(&k);
-    solve(in, &k, -1);
-    const char *name = sw_kind_name(k.kind);
-    sw_contact_clear(&k);
-    return name;
+    return valid_input(in) ? sw_ref_feature(in, solve) : "invalid";
 }

@@ -36,16 +36,8 @@ int ref_sphere_triangle(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_sphere_triangle_encl(box, enc);
-        if (enc[OUT_HIT].hi == 0) {
-            ref_stats.filtered++;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_miss(ref_sphere_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
+        return REF_OK;
 
     q3 c, v0, v1, v2, q;
     mpq_t d2, r2;

@@ -83,17 +83,8 @@ int ref_triangle_triangle(const double *in, double *out)
     if (!ov_all_finite(in, N_IN))
         return REF_INVALID;
 
-    if (ref_filter_enabled()) {
-        iv box[N_IN], enc[N_OUT];
-        ov_point_box(in, N_IN, box);
-        ref_triangle_triangle_encl(box, enc);
-        if (enc[OUT_HIT].lo == enc[OUT_HIT].hi) {
-            ref_stats.filtered++;
-            out[OUT_HIT] = enc[OUT_HIT].lo;
-            return REF_OK;
-        }
-    }
-    ref_stats.exact++;
+    if (ref_filter_decided(ref_triangle_triangle_encl, in, N_IN, N_OUT, OUT_HIT, out))
+        return REF_OK;
 
     /* unknowns (l1, l2, m1, m2); E: (a1-a0) l1 + (a2-a0) l2 - (b1-b0) m1 - (b2-b0) m2 = b0 - a0 */
     mpq_t E[3][5], A[6][5], x, y;
