@@ -10,6 +10,8 @@ SECONDS  ?= 60
 QUERY    ?= ray_triangle
 TARGET   ?= fast
 FUZZ_SECONDS ?= 5
+# `make bench BENCH="ray_sphere obb_obb"`: those queries only.
+BENCH ?=
 # A user's adapter file (docs/targets.md) built into isect, the fuzzers and the tests.
 USER_TARGET ?=
 
@@ -40,7 +42,7 @@ FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
-        replay-check fuzz-check readme readme-check
+        replay-check fuzz-check readme readme-check bench-check
 .DEFAULT_GOAL := all
 # Objects made by pattern rules are kept, not deleted as intermediates.
 .SECONDARY:
@@ -105,7 +107,7 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all readme-check unit-tests cli-tests corpus-check replay-check fuzz-check campaign-check
+check: all readme-check unit-tests cli-tests corpus-check replay-check bench-check fuzz-check campaign-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -143,8 +145,14 @@ fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
 $(BUILD)/release/bench/bench: $(call obj,release,$(wildcard bench/*.c)) $(call LIBS_FOR,release)
 	$(CC) $(OPT_release) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# BENCH="q1 q2": only those queries (default: every one).
 bench: $(BUILD)/release/bench/bench
-	$(BUILD)/release/bench/bench
+	$(BUILD)/release/bench/bench $(BENCH)
+
+# A smoke run of the bench in make check: every catalog query has a row, the
+# generated cases are binary32 and in ref's domain.  No timing is judged.
+bench-check: $(BUILD)/release/bench/bench
+	$(BUILD)/release/bench/bench --quick > $(BUILD)/bench-quick.txt
 
 # ---- campaigns and reports ------------------------------------------------
 # `make campaign`: every query that has a harness against every target that
@@ -234,7 +242,7 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all (default)  build/release/libisect.a, build/pic/libisect.so, build/release/libisect_ref.a, build/isect"
-	@echo "  check          unit tests (ASan+UBSan), CLI tests, corpus check and replay, a short fuzz run"
+	@echo "  check          unit tests (ASan+UBSan), CLI tests, corpus check and replay, bench smoke run, a short fuzz run"
 	@echo "  deps           install the Debian packages (as root; otherwise prints the apt-get line)"
 	@echo "  fuzz           build the libFuzzer harnesses with clang into $(BUILD)/fuzz/"
 	@echo "  fuzz-run       fuzz QUERY against TARGET for SECONDS; findings go to findings/QUERY/"
@@ -243,7 +251,8 @@ help:
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium (in check)"
 	@echo "  campaign-crash-check  a target that crashes and hangs is recorded and the campaign goes on"
-	@echo "  bench          ns per query for fast and ref, ratios to a plain Moller-Trumbore"
+	@echo "  bench          ns per call of fast, a plain textbook baseline and ref, per query (BENCH=\"q ...\": some)"
+	@echo "  bench-check    a smoke run of the bench: every query has a row, its inputs are valid (in check)"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
 	@echo "  clean          remove $(BUILD)/"
@@ -255,6 +264,7 @@ help:
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 100 there)"
 	@echo "  REPORT=$(REPORT) (report)"
+	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
 	@echo "  USER_TARGET=path/to/adapter.c (a target of your own, docs/targets.md)"
 	@echo "queries with a harness: $(FUZZ_QUERIES)"
 
