@@ -30,7 +30,7 @@ bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *
     if (mn == 0)
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(b.min), ov_max3abs(b.max)), ov_max3abs(plane.point));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(b.min), ov_max3abs(b.max)), ov_max3abs(plane.point));
     int k = comfy_exp(m), kn = comfy_exp(mn);
     isect_vec3 n = ov_scale3(plane.normal, kn);
     isect_vec3 lo = ov_scale3(b.min, k), hi = ov_scale3(b.max, k), p = ov_scale3(plane.point, k);

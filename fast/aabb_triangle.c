@@ -33,7 +33,7 @@ static bool separates(const config *c, ov_d3 L)
     }
     g *= 0x1p-49;
     double t0 = ov_ddot(L, c->v[0]), t1 = ov_ddot(L, c->v[1]), t2 = ov_ddot(L, c->v[2]);
-    double tmin = fmin(t0, fmin(t1, t2)), tmax = fmax(t0, fmax(t1, t2));
+    double tmin = isect_fmin(t0, isect_fmin(t1, t2)), tmax = isect_fmax(t0, isect_fmax(t1, t2));
     return tmax + g < bmin || tmin - g > bmax;
 }
 
@@ -48,17 +48,17 @@ bool isect_aabb_triangle(isect_aabb b, isect_triangle tri, isect_aabb_triangle_r
     /* box face normals: exact */
     const float vx[3] = {tri.v0.x, tri.v1.x, tri.v2.x}, vy[3] = {tri.v0.y, tri.v1.y, tri.v2.y},
                 vz[3] = {tri.v0.z, tri.v1.z, tri.v2.z};
-    if (fmaxf(vx[0], fmaxf(vx[1], vx[2])) < b.min.x || fminf(vx[0], fminf(vx[1], vx[2])) > b.max.x ||
-        fmaxf(vy[0], fmaxf(vy[1], vy[2])) < b.min.y || fminf(vy[0], fminf(vy[1], vy[2])) > b.max.y ||
-        fmaxf(vz[0], fmaxf(vz[1], vz[2])) < b.min.z || fminf(vz[0], fminf(vz[1], vz[2])) > b.max.z)
+    if (isect_fmaxf(vx[0], isect_fmaxf(vx[1], vx[2])) < b.min.x || isect_fminf(vx[0], isect_fminf(vx[1], vx[2])) > b.max.x ||
+        isect_fmaxf(vy[0], isect_fmaxf(vy[1], vy[2])) < b.min.y || isect_fminf(vy[0], isect_fminf(vy[1], vy[2])) > b.max.y ||
+        isect_fmaxf(vz[0], isect_fmaxf(vz[1], vz[2])) < b.min.z || isect_fminf(vz[0], isect_fminf(vz[1], vz[2])) > b.max.z)
         return false;
 
     config c = {{ov_d(tri.v0), ov_d(tri.v1), ov_d(tri.v2)}, {b.min.x, b.min.y, b.min.z}, {b.max.x, b.max.y, b.max.z},
                 {0, 0, 0}};
     for (int i = 0; i < 3; i++) {
-        double m = fmax(fabs(c.lo[i]), fabs(c.hi[i]));
+        double m = isect_fmax(fabs(c.lo[i]), fabs(c.hi[i]));
         for (int k = 0; k < 3; k++)
-            m = fmax(m, fabs(comp(c.v[k], i)));
+            m = isect_fmax(m, fabs(comp(c.v[k], i)));
         c.M[i] = m;
     }
     ov_d3 f[3] = {ov_dsub(c.v[1], c.v[0]), ov_dsub(c.v[2], c.v[1]), ov_dsub(c.v[0], c.v[2])};

@@ -23,6 +23,7 @@
 #define ISECT_FAST_OVERLAP_H
 
 #include "isect.h"
+#include "fminmax.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -31,7 +32,7 @@
 
 static inline bool ov_finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-static inline float ov_max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
+static inline float ov_max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
 
 /* 2^k as a binary32, for -126 <= k <= 127. */
 static inline float ov_pow2f(int k)
@@ -83,7 +84,7 @@ static inline ov_d3 ov_dcross(ov_d3 a, ov_d3 b)
 {
     return (ov_d3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-static inline double ov_dabsmax(ov_d3 a) { return fmax(fabs(a.x), fmax(fabs(a.y), fabs(a.z))); }
+static inline double ov_dabsmax(ov_d3 a) { return isect_fmax(fabs(a.x), isect_fmax(fabs(a.y), fabs(a.z))); }
 
 /* ---- closest point of a triangle ---------------------------------------- */
 

@@ -21,7 +21,7 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     if (!ov_finite3(p) || !ov_finite3(tri.v0) || !ov_finite3(tri.v1) || !ov_finite3(tri.v2))
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(p), ov_max3abs(tri.v0)), fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2)));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(p), ov_max3abs(tri.v0)), isect_fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2)));
     int k = ov_rescale_exp(m);
     isect_vec3 a = ov_scale3(tri.v0, k);
     ov_d3 ab = ov_d(ov_sub3(ov_scale3(tri.v1, k), a)), ac = ov_d(ov_sub3(ov_scale3(tri.v2, k), a));

@@ -11,6 +11,7 @@
 #define ISECT_FAST_RAY_COMMON_H
 
 #include "isect.h"
+#include "fminmax.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -24,7 +25,7 @@ static inline bool rc_ray_valid(isect_ray r)
     return rc_finite3(r.origin) && rc_finite3(r.dir) && !isnan(r.tmax) && r.tmax >= 0;
 }
 
-static inline float rc_max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
+static inline float rc_max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
 
 /* The exponent e with |m| * 2^-e in [0.5, 1) (frexp's), 0 for m == 0; read
  * from the bits (no libm call) except for subnormals. */
@@ -62,52 +63,65 @@ static inline isect_vec3 rc_scale(isect_vec3 a, int e)
     return (isect_vec3){(float)(a.x * p), (float)(a.y * p), (float)(a.z * p)};
 }
 
-/* A quotient num/den * 2^e kept as q * 2^k with q in (1/4, 1) (the
- * significands divided, rounded once), so that neither overflow nor
- * underflow can occur before the caller compares it or scales it back. */
+/* A quotient num/den * 2^e kept as |q| * 2^k with q = num/den in binary64
+ * (one rounding, relative error at most 2^-53) and k = e, so that neither
+ * overflow nor underflow can occur before the caller compares it or scales
+ * it back: for non-zero binary32 num and den, 2^-277 < |num/den| < 2^277,
+ * far inside binary64's normal range.  q == 0 stands for the value 0.  The
+ * comparisons below are exact for these values; when the exponents k agree
+ * (the usual case: one query scales all its ends alike) they are one
+ * binary64 comparison. */
 typedef struct {
-    float q;
+    double q;
     int k;
 } rc_quot;
 
-static inline rc_quot rc_div(float num, float den, int e)
-{
-    int a = rc_exp(num), b = rc_exp(den);
-    float fa = rc_ldexp(num, -a), fb = rc_ldexp(den, -b); /* significands in [1/2, 1) */
-    return (rc_quot){fabsf(fa / fb) * 0.5f, a - b + e + 1};
-}
+static inline rc_quot rc_div(float num, float den, int e) { return (rc_quot){fabs((double)num / (double)den), e}; }
 
-/* Is q * 2^k <= y (q >= 0, y >= 0 or +inf)?  Exact. */
+static inline rc_quot rc_quot_zero(void) { return (rc_quot){0, 0}; }
+
+/* |q| * 2^d exactly, for 2^-277 < |q| < 2^277 and -600 <= d <= 600 (the
+ * result is within 2^-877 .. 2^877: no rounding). */
+static inline double rc_quot_scaled(double q, int d) { return q * rc_pow2(d); }
+
+/* Is q * 2^k <= y (y >= 0 or +inf)?  Exact: beyond |k| = 600 the exponent
+ * alone decides, since 2^-149 <= y <= 2^128 and 2^-277 < q < 2^277. */
 static inline bool rc_quot_le(rc_quot x, float y)
 {
     if (x.q == 0 || y == INFINITY)
         return true;
     if (y == 0)
         return false;
-    int ex = rc_exp(x.q), ey = rc_exp(y);
-    float mx = rc_ldexp(x.q, -ex), my = rc_ldexp(y, -ey);
-    if (ex + x.k != ey)
-        return ex + x.k < ey;
-    return mx <= my;
+    if (x.k > 600 || x.k < -600)
+        return x.k < 0;
+    return rc_quot_scaled(x.q, x.k) <= (double)y;
 }
 
-/* Compare two non-negative quotients exactly: -1, 0 or 1.  q == 0 stands for
- * the value 0 (rc_quot_zero). */
-static inline rc_quot rc_quot_zero(void) { return (rc_quot){0, 0}; }
-
+/* Compare two non-negative quotients exactly: -1, 0 or 1. */
 static inline int rc_quot_cmp(rc_quot x, rc_quot y)
 {
     if (x.q == 0 || y.q == 0)
         return (x.q != 0) - (y.q != 0);
-    int ex = rc_exp(x.q), ey = rc_exp(y.q);
-    float mx = rc_ldexp(x.q, -ex), my = rc_ldexp(y.q, -ey);
-    if (ex + x.k != ey + y.k)
-        return ex + x.k < ey + y.k ? -1 : 1;
-    return (mx > my) - (mx < my);
+    double a = x.q, b = y.q;
+    if (x.k != y.k) {
+        int d = x.k - y.k; /* |a|, |b| within 2^-277 .. 2^277 (or inf): beyond 600, d decides */
+        if (d > 600 || d < -600)
+            return d > 0 ? 1 : -1;
+        a = rc_quot_scaled(a, d);
+    }
+    return (a > b) - (a < b);
 }
 
-/* q * 2^k rounded to binary32 (inf beyond FLT_MAX, gradual underflow). */
-static inline float rc_quot_value(rc_quot x) { return rc_ldexp(x.q, x.k); }
+/* q * 2^k rounded to binary32 (inf beyond FLT_MAX, gradual underflow): the
+ * binary64 product is exact, the conversion rounds once more. */
+static inline float rc_quot_value(rc_quot x)
+{
+    if (x.q == 0)
+        return 0;
+    if (x.k > 600 || x.k < -600)
+        return x.k > 0 ? INFINITY : 0.0f;
+    return (float)rc_quot_scaled(x.q, x.k);
+}
 
 static inline isect_vec3 rc_sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
 static inline isect_vec3 rc_add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
@@ -170,7 +184,7 @@ static inline bool rc_span_hit(const rc_span *s, float tmax, float *t)
 {
     if (s->empty || (s->bounded && rc_quot_cmp(s->entry, s->exit) > 0) || !rc_quot_le(s->entry, tmax))
         return false;
-    *t = fminf(rc_quot_value(s->entry), tmax);
+    *t = isect_fminf(rc_quot_value(s->entry), tmax);
     return true;
 }
 

@@ -38,11 +38,11 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         !(cy.radius >= 0))
         return false;
 
-    int ep = rc_exp(fmaxf(fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), fmaxf(rc_max3abs(cy.p1), cy.radius)));
+    int ep = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), isect_fmaxf(rc_max3abs(cy.p1), cy.radius)));
     isect_vec3 p0 = rc_scale(cy.p0, -ep);
     isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), p0), w = rc_sub(rc_scale(cy.p1, -ep), p0);
     float r = rc_ldexp(cy.radius, -ep);
-    int ev = rc_exp(fmaxf(fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
+    int ev = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
     v = rc_scale(v, -ev);
     w = rc_scale(w, -ev);
     r = rc_ldexp(r, -ev);
@@ -71,7 +71,7 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         /* (dx, dy) to magnitude ~1: a tiny a (dir nearly along the axis)
          * would otherwise lose its precision to underflow.  t scales by
          * 2^-ez. */
-        int ez = rc_exp(fmaxf(fabsf(dx), fabsf(dy)));
+        int ez = rc_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
         dx = rc_ldexp(dx, -ez);
         dy = rc_ldexp(dy, -ez);
         a = dx * dx + dy * dy;

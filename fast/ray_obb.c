@@ -33,7 +33,7 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         !(box.half.z >= 0))
         return false;
 
-    int ep = rc_exp(fmaxf(fmaxf(rc_max3abs(ray.origin), rc_max3abs(box.center)), rc_max3abs(box.half)));
+    int ep = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(box.center)), rc_max3abs(box.half)));
     int ed = rc_exp(rc_max3abs(ray.dir));
     isect_vec3 w = rc_sub(rc_scale(ray.origin, -ep), rc_scale(box.center, -ep));
     isect_vec3 h = rc_scale(box.half, -ep), d = rc_scale(ray.dir, -ed), a[3];

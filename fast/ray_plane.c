@@ -24,7 +24,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     if (mn == 0)
         return false; /* invalid: zero normal */
 
-    int ep = rc_exp(fmaxf(rc_max3abs(plane.point), rc_max3abs(ray.origin)));
+    int ep = rc_exp(isect_fmaxf(rc_max3abs(plane.point), rc_max3abs(ray.origin)));
     int en = rc_exp(mn), ed = rc_exp(rc_max3abs(ray.dir));
     isect_vec3 w = rc_sub(rc_scale(plane.point, -ep), rc_scale(ray.origin, -ep));
     isect_vec3 n = rc_scale(plane.normal, -en), d = rc_scale(ray.dir, -ed);
@@ -37,7 +37,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
         rc_quot t = rc_div(num, den, ep - ed);
         if (!rc_quot_le(t, ray.tmax))
             return false;
-        r.t = fminf(rc_quot_value(t), ray.tmax);
+        r.t = isect_fminf(rc_quot_value(t), ray.tmax);
     }
     r.hit = true;
     if (out)

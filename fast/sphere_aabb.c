@@ -25,7 +25,7 @@ bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *o
         !ov_finite3(b.max) || !(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z))
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(s.center), s.radius), fmaxf(ov_max3abs(b.min), ov_max3abs(b.max)));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(s.center), s.radius), isect_fmaxf(ov_max3abs(b.min), ov_max3abs(b.max)));
     int k = ov_rescale_exp(m);
     isect_vec3 c = ov_scale3(s.center, k), lo = ov_scale3(b.min, k), hi = ov_scale3(b.max, k);
     float r = ov_scalef(s.radius, k);

@@ -30,7 +30,7 @@ bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_re
     if (mn == 0)
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(s.center), s.radius), ov_max3abs(plane.point));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(s.center), s.radius), ov_max3abs(plane.point));
     int k = comfy_exp(m), kn = comfy_exp(mn);
     isect_vec3 n = ov_scale3(plane.normal, kn);
     isect_vec3 w = ov_sub3(ov_scale3(s.center, k), ov_scale3(plane.point, k));

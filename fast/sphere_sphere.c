@@ -16,7 +16,7 @@ bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_res
     if (!sphere_valid(a) || !sphere_valid(b))
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(a.center), ov_max3abs(b.center)), fmaxf(a.radius, b.radius));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(a.center), ov_max3abs(b.center)), isect_fmaxf(a.radius, b.radius));
     int k = ov_rescale_exp(m);
     isect_vec3 d = ov_sub3(ov_scale3(b.center, k), ov_scale3(a.center, k));
     float r = ov_scalef(a.radius, k) + ov_scalef(b.radius, k);

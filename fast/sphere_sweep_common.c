@@ -11,18 +11,18 @@ static isect_vec3 scale(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.
 static float dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static isect_vec3 neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
 static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-static float max3abs(isect_vec3 v) { return fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z))); }
+static float max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
 static isect_vec3 ldexp3(isect_vec3 a, int e) { return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)}; }
 
 bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P)
 {
     if (!finite3(s.center) || !finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0))
         return false;
-    float m = fmaxf(fmaxf(max3abs(s.center), max3abs(s.velocity)), s.radius);
+    float m = isect_fmaxf(isect_fmaxf(max3abs(s.center), max3abs(s.velocity)), s.radius);
     for (int i = 0; i < n; i++) {
         if (!finite3(pts[i]))
             return false;
-        m = fmaxf(m, max3abs(pts[i]));
+        m = isect_fmaxf(m, max3abs(pts[i]));
     }
     int e = 0;
     if (m > 0)
@@ -40,9 +40,9 @@ isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p)
 {
     isect_vec3 w = ldexp3(add(b->c, p), b->e);
     /* Rounding can push a point of a set at the edge of the range past it. */
-    w.x = fminf(fmaxf(w.x, -FLT_MAX), FLT_MAX);
-    w.y = fminf(fmaxf(w.y, -FLT_MAX), FLT_MAX);
-    w.z = fminf(fmaxf(w.z, -FLT_MAX), FLT_MAX);
+    w.x = isect_fminf(isect_fmaxf(w.x, -FLT_MAX), FLT_MAX);
+    w.y = isect_fminf(isect_fmaxf(w.y, -FLT_MAX), FLT_MAX);
+    w.z = isect_fminf(isect_fmaxf(w.z, -FLT_MAX), FLT_MAX);
     return w;
 }
 

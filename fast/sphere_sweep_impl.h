@@ -33,6 +33,7 @@
 #ifndef ISECT_FAST_SPHERE_SWEEP_IMPL_H
 #define ISECT_FAST_SPHERE_SWEEP_IMPL_H
 
+#include "fminmax.h"
 #include "isect.h"
 
 #include <stdbool.h>

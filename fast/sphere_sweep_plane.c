@@ -22,7 +22,7 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
     isect_vec3 n = plane.normal;
     if (!isfinite(n.x) || !isfinite(n.y) || !isfinite(n.z))
         return false;
-    float mn = fmaxf(fabsf(n.x), fmaxf(fabsf(n.y), fabsf(n.z)));
+    float mn = isect_fmaxf(fabsf(n.x), isect_fmaxf(fabsf(n.y), fabsf(n.z)));
     if (mn == 0)
         return false;
     int en;

@@ -19,8 +19,8 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
         !ov_finite3(tri.v1) || !ov_finite3(tri.v2))
         return false;
 
-    float m = fmaxf(fmaxf(ov_max3abs(s.center), s.radius),
-                    fmaxf(ov_max3abs(tri.v0), fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2))));
+    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(s.center), s.radius),
+                    isect_fmaxf(ov_max3abs(tri.v0), isect_fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2))));
     int k = ov_rescale_exp(m);
     isect_vec3 a = ov_scale3(tri.v0, k);
     ov_d3 ab = ov_d(ov_sub3(ov_scale3(tri.v1, k), a)), ac = ov_d(ov_sub3(ov_scale3(tri.v2, k), a));

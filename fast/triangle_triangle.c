@@ -22,8 +22,8 @@ static bool separates(const config *c, ov_d3 L)
     double g = 0x1p-49 * (fabs(L.x) * c->M[0] + fabs(L.y) * c->M[1] + fabs(L.z) * c->M[2]);
     double p0 = ov_ddot(L, c->a[0]), p1 = ov_ddot(L, c->a[1]), p2 = ov_ddot(L, c->a[2]);
     double q0 = ov_ddot(L, c->b[0]), q1 = ov_ddot(L, c->b[1]), q2 = ov_ddot(L, c->b[2]);
-    double amin = fmin(p0, fmin(p1, p2)), amax = fmax(p0, fmax(p1, p2));
-    double bmin = fmin(q0, fmin(q1, q2)), bmax = fmax(q0, fmax(q1, q2));
+    double amin = isect_fmin(p0, isect_fmin(p1, p2)), amax = isect_fmax(p0, isect_fmax(p1, p2));
+    double bmin = isect_fmin(q0, isect_fmin(q1, q2)), bmax = isect_fmax(q0, isect_fmax(q1, q2));
     return amax + g < bmin || bmax + g < amin;
 }
 
@@ -39,9 +39,9 @@ bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangl
     for (int k = 0; k < 3; k++) {
         const ov_d3 *p[2] = {&c.a[k], &c.b[k]};
         for (int s = 0; s < 2; s++) {
-            c.M[0] = fmax(c.M[0], fabs(p[s]->x));
-            c.M[1] = fmax(c.M[1], fabs(p[s]->y));
-            c.M[2] = fmax(c.M[2], fabs(p[s]->z));
+            c.M[0] = isect_fmax(c.M[0], fabs(p[s]->x));
+            c.M[1] = isect_fmax(c.M[1], fabs(p[s]->y));
+            c.M[2] = isect_fmax(c.M[2], fabs(p[s]->z));
         }
     }
     ov_d3 ea[3], eb[3];
