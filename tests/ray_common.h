@@ -4,12 +4,16 @@
  * Every one of these queries has outputs (hit, t) and inputs
  * origin[3] dir[3] tmax ... in catalog order.  The helpers:
  *   - rt_hit / rt_miss / rt_invalid: ref on one flat input against a
- *     hand-derived answer (bit-exact t);
+ *     hand-derived answer (bit-exact t); rt_hand_cases: on a table of them;
  *   - a fixed-seed PRNG (ISECT_SEED overrides it; failures print it);
+ *   - metamorphic transforms: rt_axis_map / rt_ref_axis_mapped (axis
+ *     permutation and sign flips), rt_scaled / rt_check_scalings (the scene
+ *     at another scale), RT_SAME (bit-identical answers);
  *   - rt_encl_sound: ref at random points (corners included) of small random
  *     boxes must lie within the query's enclosure of the box;
  *   - rt_filter_agrees: ref with and without its filter give identical bits;
- *   - rt_judge: the catalog's judge on a crafted target answer.
+ *   - rt_judge: the catalog's judge on a crafted target answer;
+ *     rt_fast_on_cases: fast on a table of hand cases, judged.
  */
 #ifndef ISECT_TESTS_RAY_COMMON_H
 #define ISECT_TESTS_RAY_COMMON_H
@@ -26,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RT_MAX_IN = 32, RT_TMAX = 6 };
+enum { RT_MAX_IN = 32, RT_DIR = 3, RT_TMAX = 6 };
 
 typedef int rt_ref_fn(const double *in, double *out);
 typedef void rt_encl_fn(const iv *in, iv *out);
@@ -114,6 +118,120 @@ static inline void rt_invalid_slots(rt_ref_fn *f, const double *base, int n_in)
     rt_invalid(f, in, "tmax = -1");
     in[RT_TMAX] = -0x1p-149;
     rt_invalid(f, in, "tmax = -2^-149");
+}
+
+/* One hand-derived case: the flat input (the query's first n_in slots), the
+ * expected answer (a hit at exactly t, or a miss) and its name. */
+typedef struct {
+    double in[RT_MAX_IN];
+    int hit;
+    double t;
+    const char *what;
+} rt_case;
+
+#define RT_NCASES(cases) (sizeof(cases) / sizeof *(cases))
+
+/* ref on every case: a hit at bit-exactly t, or a miss with t = 0. */
+static inline void rt_hand_cases(rt_ref_fn *f, const rt_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cases[i].hit)
+            rt_hit(f, cases[i].in, cases[i].t, cases[i].what);
+        else
+            rt_miss(f, cases[i].in, cases[i].what);
+    }
+}
+
+/* The same with ref's filter off: the exact path alone gives every answer. */
+static inline void rt_hand_cases_without_filter(rt_ref_fn *f, const rt_case *cases, size_t n)
+{
+    ref_set_filter(0);
+    rt_hand_cases(f, cases, n);
+    ref_set_filter(1);
+}
+
+/* ---- metamorphic transforms ------------------------------------------------ */
+
+/* a and b (hit, t) bit-identical (either zero for zero); the message is
+ * prefixed with the seed. */
+#define RT_SAME(a, b, fmt, ...)                                                                                        \
+    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " fmt,                             \
+              (unsigned long long)rt_seed, __VA_ARGS__)
+
+/* The six permutations of the axes. */
+static const int rt_perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
+
+/* A random sign flip of each axis into sign, then a random permutation. */
+static inline const int *rt_random_axes(double sign[3])
+{
+    for (int i = 0; i < 3; i++)
+        sign[i] = rt_rnd() & 1 ? -1 : 1;
+    return rt_perms[rt_int(0, 5)];
+}
+
+/* out = in with each 3-vector starting at a slot of vecs[0..nvec-1] mapped:
+ * out_i = sign_i in_perm(i); the other slots copied. */
+static inline void rt_axis_map(const double *in, double *out, int n_in, const int *vecs, int nvec, const int perm[3],
+                               const double sign[3])
+{
+    memcpy(out, in, (size_t)n_in * sizeof *in);
+    for (int v = 0; v < nvec; v++)
+        for (int i = 0; i < 3; i++)
+            out[vecs[v] + i] = sign[i] * in[vecs[v] + perm[i]];
+}
+
+/* ref (into b) on in under a random axis permutation and sign flips of the
+ * 3-vectors at vecs: a query whose inputs are all points and directions
+ * gives identical answers. */
+static inline void rt_ref_axis_mapped(rt_ref_fn *f, const double *in, int n_in, const int *vecs, int nvec, double *b)
+{
+    double tr[RT_MAX_IN], sg[3];
+    const int *perm = rt_random_axes(sg);
+    rt_axis_map(in, tr, n_in, vecs, nvec, perm, sg);
+    f(tr, b);
+}
+
+/* out = in seen at another scale: the 3-vectors at the slots vecs[] (points,
+ * or lengths such as half extents) and the single slots lens[] (radii) by
+ * 2^k, dir by 2^j, tmax by 2^(k - j); t scales by 2^(k - j). */
+static inline void rt_scaled(const double *in, double *out, int n_in, const int *vecs, int nvec, const int *lens,
+                             int nlen, int k, int j)
+{
+    memcpy(out, in, (size_t)n_in * sizeof *in);
+    for (int v = 0; v < nvec; v++)
+        for (int i = 0; i < 3; i++)
+            out[vecs[v] + i] = ldexp(in[vecs[v] + i], k);
+    for (int l = 0; l < nlen; l++)
+        out[lens[l]] = ldexp(in[lens[l]], k);
+    for (int i = 0; i < 3; i++)
+        out[RT_DIR + i] = ldexp(in[RT_DIR + i], j);
+    out[RT_TMAX] = ldexp(in[RT_TMAX], k - j);
+}
+
+/* For case n with ref's answer a on in, k random in [-10, 10]: positions
+ * (vecs, lens as in rt_scaled) and tmax scaled by 2^k scale t by 2^k; dir
+ * scaled by 2^k and tmax by 2^-k scale t by 2^-k. */
+static inline void rt_check_scalings(rt_ref_fn *f, const double *in, const double *a, int n_in, const int *vecs,
+                                     int nvec, const int *lens, int nlen, int n)
+{
+    double tr[RT_MAX_IN], b[2];
+    int k = rt_int(-10, 10);
+    rt_scaled(in, tr, n_in, vecs, nvec, lens, nlen, k, 0);
+    f(tr, b);
+    double as[2] = {a[0], ldexp(a[1], k)};
+    RT_SAME(as, b, "case %d: positions scaled by 2^%d", n, k);
+    rt_scaled(in, tr, n_in, NULL, 0, NULL, 0, 0, k);
+    f(tr, b);
+    double ad[2] = {a[0], ldexp(a[1], -k)};
+    RT_SAME(ad, b, "case %d: dir scaled by 2^%d", n, k);
+}
+
+/* A random tmax: INFINITY, 1, 0 or 4 half the time, else a binary32 below
+ * 2^6 in magnitude. */
+static inline double rt_rand_tmax(void)
+{
+    static const double tm[] = {INFINITY, 1, 0, 4};
+    return rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
 }
 
 /* ---- enclosure soundness --------------------------------------------------- */
@@ -221,6 +339,18 @@ static inline void rt_run(const char *query, const char *target, const double *i
     const isect_target_entry *e = isect_target_entry_for(tg, query);
     cr_assert_not_null(e);
     q->run(e->fn, in, out);
+}
+
+/* fast on every hand case, judged: it agrees with ref or is tolerated. */
+static inline void rt_fast_on_cases(const char *query, const rt_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        double out[2];
+        rt_run(query, "fast", cases[i].in, out);
+        isect_judgement j = rt_judge(query, "fast", cases[i].in, out[0], out[1]);
+        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
+                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
+    }
 }
 
 #endif

@@ -13,14 +13,7 @@ enum { N_IN = 13, IN_O = 0, IN_D = 3, IN_MIN = 7, IN_MAX = 10 };
 #define IN(...) {__VA_ARGS__} /* origin[3] dir[3] tmax min[3] max[3] */
 #define B 1, 1, 1, 3, 3, 3
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     {IN(0, 2, 2, 1, 0, 0, INFINITY, B), 1, 1, "face x = 1"},
     {IN(4, 2, 2, -1, 0, 0, INFINITY, B), 1, 1, "face x = 3 from +x"},
     {IN(2, 2, 5, 0, 0, -4, INFINITY, B), 1, 0.5, "face z = 3 from above, |dir| 4: t = 2/4"},
@@ -86,27 +79,9 @@ static const hand_case cases[] = {
     {IN(0, 3, 2, 1, 0x1p-149, 0, INFINITY, B), 0, 0, "leaving the y slab at once"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_aabb, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_aabb, c->in, c->what);
-}
+Test(ray_aabb, hand_cases) { rt_hand_cases(ref_ray_aabb, cases, RT_NCASES(cases)); }
 
-Test(ray_aabb, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
-
-Test(ray_aabb, hand_cases_without_filter)
-{
-    ref_set_filter(0);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-    ref_set_filter(1);
-}
+Test(ray_aabb, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_aabb, cases, RT_NCASES(cases)); }
 
 Test(ray_aabb, invalid_inputs)
 {
@@ -142,8 +117,7 @@ static void gen(double *in)
             in[IN_MIN + i] = in[IN_MAX + i];
             in[IN_MAX + i] = t;
         }
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
+    in[RT_TMAX] = rt_rand_tmax();
 }
 
 /* Axis permutation and sign flips; a flipped axis swaps min and max. */
@@ -159,9 +133,6 @@ static void axis_map(const double *in, double *out, const int perm[3], const dou
     }
 }
 
-#define SAME(a, b, ...) \
-    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " __VA_ARGS__)
-
 Test(ray_aabb, metamorphic)
 {
     rt_init_seed(4244);
@@ -173,29 +144,13 @@ Test(ray_aabb, metamorphic)
             continue;
         hits += a[0] != 0;
         zero += a[0] != 0 && a[1] == 0;
-        static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
-        double sg[3] = {rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1};
-        axis_map(in, tr, perms[rt_int(0, 5)], sg);
+        double sg[3];
+        const int *perm = rt_random_axes(sg);
+        axis_map(in, tr, perm, sg);
         ref_ray_aabb(tr, b);
-        SAME(a, b, "case %d: axis map", (unsigned long long)rt_seed, n);
-        int k = rt_int(-10, 10);
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++) {
-            tr[IN_O + i] = ldexp(in[IN_O + i], k);
-            tr[IN_MIN + i] = ldexp(in[IN_MIN + i], k);
-            tr[IN_MAX + i] = ldexp(in[IN_MAX + i], k);
-        }
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k);
-        ref_ray_aabb(tr, b);
-        double as[2] = {a[0], ldexp(a[1], k)};
-        SAME(as, b, "case %d: positions scaled by 2^%d", (unsigned long long)rt_seed, n, k);
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++)
-            tr[IN_D + i] = ldexp(in[IN_D + i], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], -k);
-        ref_ray_aabb(tr, b);
-        double ad[2] = {a[0], ldexp(a[1], -k)};
-        SAME(ad, b, "case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
+        RT_SAME(a, b, "case %d: axis map", n);
+        static const int pos[] = {IN_O, IN_MIN, IN_MAX};
+        rt_check_scalings(ref_ray_aabb, in, a, N_IN, pos, 3, NULL, 0, n);
         /* A translation by small integers keeps small-integer inputs exact. */
         bool ints = true;
         for (int i = 0; i < N_IN; i++)
@@ -209,7 +164,7 @@ Test(ray_aabb, metamorphic)
                 tr[IN_MAX + i] += s;
             }
             ref_ray_aabb(tr, b);
-            SAME(a, b, "case %d: translation", (unsigned long long)rt_seed, n);
+            RT_SAME(a, b, "case %d: translation", n);
         }
     }
     cr_assert(hits > 500 && zero > 100, "only %d hits, %d at t = 0", hits, zero);
@@ -316,13 +271,4 @@ Test(ray_aabb, judge)
     cr_assert_eq(j.verdict, VERDICT_INVALID);
 }
 
-Test(ray_aabb, fast_on_hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_aabb", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_aabb", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
-                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
-    }
-}
+Test(ray_aabb, fast_on_hand_cases) { rt_fast_on_cases("ray_aabb", cases, RT_NCASES(cases)); }

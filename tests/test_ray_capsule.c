@@ -13,14 +13,7 @@ enum { N_IN = 14, IN_O = 0, IN_D = 3, IN_P0 = 7, IN_P1 = 10, IN_R = 13 };
 #define IN(...) {__VA_ARGS__} /* origin[3] dir[3] tmax p0[3] p1[3] radius */
 #define K 0, 0, 0, 0, 0, 4, 2
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     {IN(5, 0, 2, -1, 0, 0, INFINITY, K), 1, 3, "side"},
     {IN(0, 0, 10, 0, 0, -1, INFINITY, K), 1, 4, "top of the ball at p1"},
     {IN(0, 0, -5, 0, 0, 1, INFINITY, K), 1, 3, "bottom of the ball at p0"},
@@ -56,19 +49,7 @@ static const hand_case cases[] = {
     {IN(-3, -4, 0, 3, 4, 0, INFINITY, 0, 0, 0, 3, 4, 0, 1), 1, 0.8, "oblique axis, end ball"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_capsule, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_capsule, c->in, c->what);
-}
-
-Test(ray_capsule, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
+Test(ray_capsule, hand_cases) { rt_hand_cases(ref_ray_capsule, cases, RT_NCASES(cases)); }
 
 Test(ray_capsule, invalid_inputs)
 {
@@ -94,8 +75,7 @@ static void gen(double *in)
     if (kind == 4)
         for (int i = 0; i < 3; i++)
             in[IN_D + i] = (float)(in[IN_P1 + i] - in[IN_P0 + i]);
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
+    in[RT_TMAX] = rt_rand_tmax();
 }
 
 Test(ray_capsule, relations_with_parts)
@@ -131,9 +111,6 @@ Test(ray_capsule, relations_with_parts)
     }
 }
 
-#define SAME(a, b, ...) \
-    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " __VA_ARGS__)
-
 Test(ray_capsule, metamorphic)
 {
     rt_init_seed(4247);
@@ -149,31 +126,20 @@ Test(ray_capsule, metamorphic)
         memcpy(tr + IN_P0, in + IN_P1, 3 * sizeof *in);
         memcpy(tr + IN_P1, in + IN_P0, 3 * sizeof *in);
         ref_ray_capsule(tr, b);
-        SAME(a, b, "case %d: p0, p1 swapped", (unsigned long long)rt_seed, n);
+        RT_SAME(a, b, "case %d: p0, p1 swapped", n);
         /* axis rotation (x, y, z) -> (y, z, x) with a sign flip of x */
-        memcpy(tr, in, sizeof tr);
-        static const int vecs[] = {IN_O, IN_D, IN_P0, IN_P1};
-        for (int v = 0; v < 4; v++) {
-            tr[vecs[v] + 0] = in[vecs[v] + 1];
-            tr[vecs[v] + 1] = in[vecs[v] + 2];
-            tr[vecs[v] + 2] = -in[vecs[v] + 0];
-        }
+        static const int vecs[] = {IN_O, IN_D, IN_P0, IN_P1}, rot[3] = {1, 2, 0};
+        static const double flip[3] = {1, 1, -1};
+        rt_axis_map(in, tr, N_IN, vecs, 4, rot, flip);
         ref_ray_capsule(tr, b);
-        SAME(a, b, "case %d: axis map", (unsigned long long)rt_seed, n);
+        RT_SAME(a, b, "case %d: axis map", n);
         /* positions by 2^k, dir by 2^j: t by 2^(k - j) */
         int k = rt_int(-8, 8), j = rt_int(-8, 8);
-        memcpy(tr, in, sizeof tr);
-        for (int v = 0; v < 3; v++) {
-            tr[IN_O + v] = ldexp(in[IN_O + v], k);
-            tr[IN_P0 + v] = ldexp(in[IN_P0 + v], k);
-            tr[IN_P1 + v] = ldexp(in[IN_P1 + v], k);
-            tr[IN_D + v] = ldexp(in[IN_D + v], j);
-        }
-        tr[IN_R] = ldexp(in[IN_R], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k - j);
+        static const int pos[] = {IN_O, IN_P0, IN_P1}, len[] = {IN_R};
+        rt_scaled(in, tr, N_IN, pos, 3, len, 1, k, j);
         ref_ray_capsule(tr, b);
         double as[2] = {a[0], ldexp(a[1], k - j)};
-        SAME(as, b, "case %d: scaled by 2^%d, 2^%d", (unsigned long long)rt_seed, n, k, j);
+        RT_SAME(as, b, "case %d: scaled by 2^%d, 2^%d", n, k, j);
     }
     cr_assert(hits > 200, "only %d hits", hits);
 }
@@ -204,13 +170,4 @@ Test(ray_capsule, judge)
     cr_assert(j.severity > 1e5, "severity %g", j.severity);
 }
 
-Test(ray_capsule, fast_on_hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_capsule", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_capsule", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
-                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
-    }
-}
+Test(ray_capsule, fast_on_hand_cases) { rt_fast_on_cases("ray_capsule", cases, RT_NCASES(cases)); }

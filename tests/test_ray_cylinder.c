@@ -15,14 +15,7 @@ enum { N_IN = 14, IN_O = 0, IN_D = 3, IN_P0 = 7, IN_P1 = 10, IN_R = 13 };
 #define IN(...) {__VA_ARGS__} /* origin[3] dir[3] tmax p0[3] p1[3] radius */
 #define Z 0, 0, 0, 0, 0, 4, 2
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     /* side */
     {IN(5, 0, 2, -1, 0, 0, INFINITY, Z), 1, 3, "side"},
     {IN(10, 3, 2, -1, 0, 0, INFINITY, 0, 0, 0, 0, 0, 4, 5), 1, 6, "side, 3-4-5"},
@@ -91,26 +84,11 @@ static const hand_case cases[] = {
     {IN(5, 0, 2, -0x1p-149, 0, 0, INFINITY, Z), 1, 0x3p149, "t beyond FLT_MAX"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_cylinder, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_cylinder, c->in, c->what);
-}
-
-Test(ray_cylinder, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
+Test(ray_cylinder, hand_cases) { rt_hand_cases(ref_ray_cylinder, cases, RT_NCASES(cases)); }
 
 Test(ray_cylinder, hand_cases_without_filter)
 {
-    ref_set_filter(0);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-    ref_set_filter(1);
+    rt_hand_cases_without_filter(ref_ray_cylinder, cases, RT_NCASES(cases));
 }
 
 Test(ray_cylinder, invalid_inputs)
@@ -236,21 +214,8 @@ static void gen(double *in)
     if (kind == 4) /* parallel to the axis */
         for (int i = 0; i < 3; i++)
             in[IN_D + i] = (float)(in[IN_P1 + i] - in[IN_P0 + i]);
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
+    in[RT_TMAX] = rt_rand_tmax();
 }
-
-static void axis_map(const double *in, double *out, const int perm[3], const double sign[3])
-{
-    memcpy(out, in, N_IN * sizeof *in);
-    static const int vecs[] = {IN_O, IN_D, IN_P0, IN_P1};
-    for (int v = 0; v < 4; v++)
-        for (int i = 0; i < 3; i++)
-            out[vecs[v] + i] = sign[i] * in[vecs[v] + perm[i]];
-}
-
-#define SAME(a, b, ...) \
-    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " __VA_ARGS__)
 
 Test(ray_cylinder, metamorphic)
 {
@@ -263,36 +228,17 @@ Test(ray_cylinder, metamorphic)
             continue;
         hits += a[0] != 0;
         zero += a[0] != 0 && a[1] == 0;
-        static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
-        double sg[3] = {rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1};
-        axis_map(in, tr, perms[rt_int(0, 5)], sg);
-        ref_ray_cylinder(tr, b);
-        SAME(a, b, "case %d: axis map", (unsigned long long)rt_seed, n);
+        static const int vecs[] = {IN_O, IN_D, IN_P0, IN_P1};
+        rt_ref_axis_mapped(ref_ray_cylinder, in, N_IN, vecs, 4, b);
+        RT_SAME(a, b, "case %d: axis map", n);
         /* p0 and p1 swapped: the same solid. */
         memcpy(tr, in, sizeof tr);
         memcpy(tr + IN_P0, in + IN_P1, 3 * sizeof *in);
         memcpy(tr + IN_P1, in + IN_P0, 3 * sizeof *in);
         ref_ray_cylinder(tr, b);
-        SAME(a, b, "case %d: p0, p1 swapped", (unsigned long long)rt_seed, n);
-        int k = rt_int(-10, 10);
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++) {
-            tr[IN_O + i] = ldexp(in[IN_O + i], k);
-            tr[IN_P0 + i] = ldexp(in[IN_P0 + i], k);
-            tr[IN_P1 + i] = ldexp(in[IN_P1 + i], k);
-        }
-        tr[IN_R] = ldexp(in[IN_R], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k);
-        ref_ray_cylinder(tr, b);
-        double as[2] = {a[0], ldexp(a[1], k)};
-        SAME(as, b, "case %d: positions scaled by 2^%d", (unsigned long long)rt_seed, n, k);
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++)
-            tr[IN_D + i] = ldexp(in[IN_D + i], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], -k);
-        ref_ray_cylinder(tr, b);
-        double ad[2] = {a[0], ldexp(a[1], -k)};
-        SAME(ad, b, "case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
+        RT_SAME(a, b, "case %d: p0, p1 swapped", n);
+        static const int pos[] = {IN_O, IN_P0, IN_P1}, len[] = {IN_R};
+        rt_check_scalings(ref_ray_cylinder, in, a, N_IN, pos, 3, len, 1, n);
     }
     cr_assert(hits > 180 && zero > 60, "only %d hits, %d at t = 0", hits, zero);
 }
@@ -337,16 +283,7 @@ Test(ray_cylinder, judge)
     cr_assert_eq(j.verdict, VERDICT_TOLERATED, "grazing the rim missed: %s", isect_verdict_name(j.verdict));
 }
 
-Test(ray_cylinder, fast_on_hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_cylinder", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_cylinder", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
-                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
-    }
-}
+Test(ray_cylinder, fast_on_hand_cases) { rt_fast_on_cases("ray_cylinder", cases, RT_NCASES(cases)); }
 
 Test(ray_cylinder, zoo_cylinder_2016)
 {

@@ -15,14 +15,7 @@ enum { N_IN = 22, IN_O = 0, IN_D = 3, IN_C = 7, IN_A0 = 10, IN_A1 = 13, IN_A2 = 
 #define ID 1, 0, 0, 0, 1, 0, 0, 0, 1
 #define SKEW 1, 0, 0, 1, 1, 0, 0, 0, 1
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     {IN(0, 2, 2, 1, 0, 0, INFINITY, 2, 2, 2, ID, 1, 1, 1), 1, 1, "identity axes"},
     /* Orthogonal axes of length 5, faces 5 from the centre. */
     {IN(6, 8, 0, -3, -4, 0, INFINITY, 0, 0, 0, 3, 4, 0, -4, 3, 0, 0, 0, 5, 1, 1, 1), 1, 1, "3-4-5 axes"},
@@ -69,27 +62,9 @@ static const hand_case cases[] = {
      "axes 2^100 and 2^-100"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_obb, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_obb, c->in, c->what);
-}
+Test(ray_obb, hand_cases) { rt_hand_cases(ref_ray_obb, cases, RT_NCASES(cases)); }
 
-Test(ray_obb, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
-
-Test(ray_obb, hand_cases_without_filter)
-{
-    ref_set_filter(0);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-    ref_set_filter(1);
-}
+Test(ray_obb, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_obb, cases, RT_NCASES(cases)); }
 
 Test(ray_obb, invalid_inputs)
 {
@@ -127,8 +102,7 @@ Test(ray_obb, axis_aligned_equals_aabb)
                 in[IN_D + i] = in[IN_C + i] - in[IN_O + i];
         in[RT_TMAX] = rt_rnd() % 2 ? INFINITY : rt_int(0, 4);
         /* axis i = +-2^k e_p(i), half_i scaled by 2^-k: extent half_i along e_p(i) */
-        static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
-        const int *p = perms[rt_int(0, 5)];
+        const int *p = rt_perms[rt_int(0, 5)];
         double ext[3];
         for (int i = 0; i < 3; i++) {
             int k = rt_int(-3, 3);
@@ -162,12 +136,8 @@ static void gen(double *in)
     if (kind == 3) /* aimed at the centre */
         for (int i = 0; i < 3; i++)
             in[IN_D + i] = (float)(in[IN_C + i] - in[IN_O + i]);
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
+    in[RT_TMAX] = rt_rand_tmax();
 }
-
-#define SAME(a, b, ...) \
-    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " __VA_ARGS__)
 
 Test(ray_obb, metamorphic)
 {
@@ -190,7 +160,7 @@ Test(ray_obb, metamorphic)
         for (int j = 0; j < 3; j++)
             tr[IN_A1 + j] = -tr[IN_A1 + j];
         ref_ray_obb(tr, b);
-        SAME(a, b, "case %d: box axes permuted", (unsigned long long)rt_seed, n);
+        RT_SAME(a, b, "case %d: box axes permuted", n);
         /* axis_i by 2^k, half_i by 2^-k: the same box */
         int i = rt_int(0, 2), k = rt_int(-6, 6);
         memcpy(tr, in, sizeof tr);
@@ -198,30 +168,20 @@ Test(ray_obb, metamorphic)
             tr[IN_A0 + 3 * i + j] = ldexp(in[IN_A0 + 3 * i + j], k);
         tr[IN_H + i] = ldexp(in[IN_H + i], -k);
         ref_ray_obb(tr, b);
-        SAME(a, b, "case %d: axis %d by 2^%d", (unsigned long long)rt_seed, n, i, k);
+        RT_SAME(a, b, "case %d: axis %d by 2^%d", n, i, k);
         /* world axes rotated (x,y,z) -> (z,x,y) */
-        memcpy(tr, in, sizeof tr);
-        static const int vecs[] = {IN_O, IN_D, IN_C, IN_A0, IN_A1, IN_A2};
-        for (int v = 0; v < 6; v++) {
-            tr[vecs[v] + 0] = in[vecs[v] + 2];
-            tr[vecs[v] + 1] = in[vecs[v] + 0];
-            tr[vecs[v] + 2] = in[vecs[v] + 1];
-        }
+        static const int vecs[] = {IN_O, IN_D, IN_C, IN_A0, IN_A1, IN_A2}, rot[3] = {2, 0, 1};
+        static const double keep[3] = {1, 1, 1};
+        rt_axis_map(in, tr, N_IN, vecs, 6, rot, keep);
         ref_ray_obb(tr, b);
-        SAME(a, b, "case %d: world axes rotated", (unsigned long long)rt_seed, n);
+        RT_SAME(a, b, "case %d: world axes rotated", n);
         /* positions by 2^k, dir by 2^j */
         int j = rt_int(-6, 6);
-        memcpy(tr, in, sizeof tr);
-        for (int v = 0; v < 3; v++) {
-            tr[IN_O + v] = ldexp(in[IN_O + v], k);
-            tr[IN_C + v] = ldexp(in[IN_C + v], k);
-            tr[IN_H + v] = ldexp(in[IN_H + v], k);
-            tr[IN_D + v] = ldexp(in[IN_D + v], j);
-        }
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k - j);
+        static const int pos[] = {IN_O, IN_C, IN_H};
+        rt_scaled(in, tr, N_IN, pos, 3, NULL, 0, k, j);
         ref_ray_obb(tr, b);
         double as[2] = {a[0], ldexp(a[1], k - j)};
-        SAME(as, b, "case %d: scaled by 2^%d, 2^%d", (unsigned long long)rt_seed, n, k, j);
+        RT_SAME(as, b, "case %d: scaled by 2^%d, 2^%d", n, k, j);
     }
     cr_assert(hits > 120, "only %d hits", hits);
 }
@@ -255,13 +215,4 @@ Test(ray_obb, judge)
     cr_assert_eq(j.verdict, VERDICT_TOLERATED, "face plane missed: %s", isect_verdict_name(j.verdict));
 }
 
-Test(ray_obb, fast_on_hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_obb", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_obb", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
-                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
-    }
-}
+Test(ray_obb, fast_on_hand_cases) { rt_fast_on_cases("ray_obb", cases, RT_NCASES(cases)); }

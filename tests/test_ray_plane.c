@@ -13,14 +13,7 @@ enum { N_IN = 13, IN_O = 0, IN_D = 3, IN_P = 7, IN_N = 10 };
 
 #define IN(ox, oy, oz, dx, dy, dz, tm, px, py, pz, nx, ny, nz) {ox, oy, oz, dx, dy, dz, tm, px, py, pz, nx, ny, nz}
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     /* z = 2 from (1,1,0) along +z: N = 2, Dn = 1, t = 2. */
     {IN(1, 1, 0, 0, 0, 1, INFINITY, 0, 0, 2, 0, 0, 1), 1, 2, "crossing"},
     /* Same plane given by another point and the normal (0,0,-5): N = -10,
@@ -69,27 +62,9 @@ static const hand_case cases[] = {
     {IN(0, 0, -1, 1, 0, 0, INFINITY, 0, 0, 0, 0x1p-149, 0, 1), 1, 0x1p149, "nearly parallel"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_plane, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_plane, c->in, c->what);
-}
+Test(ray_plane, hand_cases) { rt_hand_cases(ref_ray_plane, cases, RT_NCASES(cases)); }
 
-Test(ray_plane, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
-
-Test(ray_plane, hand_cases_without_filter)
-{
-    ref_set_filter(0);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-    ref_set_filter(1);
-}
+Test(ray_plane, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_plane, cases, RT_NCASES(cases)); }
 
 Test(ray_plane, invalid_inputs)
 {
@@ -118,17 +93,7 @@ static void gen(double *in)
             in[IN_O + i] = in[IN_P + i];
     if (in[IN_N] == 0 && in[IN_N + 1] == 0 && in[IN_N + 2] == 0)
         in[IN_N + 2] = 1;
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
-}
-
-static void axis_map(const double *in, double *out, const int perm[3], const double sign[3])
-{
-    memcpy(out, in, N_IN * sizeof *in);
-    static const int vecs[] = {IN_O, IN_D, IN_P, IN_N};
-    for (int v = 0; v < 4; v++)
-        for (int i = 0; i < 3; i++)
-            out[vecs[v] + i] = sign[i] * in[vecs[v] + perm[i]];
+    in[RT_TMAX] = rt_rand_tmax();
 }
 
 Test(ray_plane, metamorphic)
@@ -142,10 +107,8 @@ Test(ray_plane, metamorphic)
             continue;
         hits += a[0] != 0;
         /* Axis permutation and sign flips: identical outputs. */
-        static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
-        double sg[3] = {rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1};
-        axis_map(in, tr, perms[rt_int(0, 5)], sg);
-        ref_ray_plane(tr, b);
+        static const int vecs[] = {IN_O, IN_D, IN_P, IN_N};
+        rt_ref_axis_mapped(ref_ray_plane, in, N_IN, vecs, 4, b);
         cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "ISECT_SEED=%llu case %d: axis map changed %g %a -> %g %a",
                   (unsigned long long)rt_seed, n, a[0], a[1], b[0], b[1]);
         /* The normal negated and scaled by a power of two: the same plane. */
@@ -157,22 +120,15 @@ Test(ray_plane, metamorphic)
         cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "ISECT_SEED=%llu case %d: normal scaled by -2^%d",
                   (unsigned long long)rt_seed, n, k);
         /* Positions and tmax scaled by 2^k: t scales by 2^k. */
-        memcpy(tr, in, sizeof tr);
         k = rt_int(-10, 10);
-        for (int i = 0; i < 3; i++) {
-            tr[IN_O + i] = ldexp(in[IN_O + i], k);
-            tr[IN_P + i] = ldexp(in[IN_P + i], k);
-        }
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k);
+        static const int pos[] = {IN_O, IN_P};
+        rt_scaled(in, tr, N_IN, pos, 2, NULL, 0, k, 0);
         ref_ray_plane(tr, b);
         cr_assert(rt_same(a[0], b[0]) && rt_same(ldexp(a[1], k), b[1]),
                   "ISECT_SEED=%llu case %d: positions scaled by 2^%d: %g %a -> %g %a", (unsigned long long)rt_seed, n,
                   k, a[0], a[1], b[0], b[1]);
         /* dir scaled by 2^k, tmax by 2^-k: t scales by 2^-k. */
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++)
-            tr[IN_D + i] = ldexp(in[IN_D + i], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], -k);
+        rt_scaled(in, tr, N_IN, NULL, 0, NULL, 0, 0, k);
         ref_ray_plane(tr, b);
         cr_assert(rt_same(a[0], b[0]) && rt_same(ldexp(a[1], -k), b[1]),
                   "ISECT_SEED=%llu case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
@@ -223,13 +179,7 @@ Test(ray_plane, judge)
  * input perturbation of 2^-149 explains: severity 0). */
 Test(ray_plane, fast_on_hand_cases)
 {
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_plane", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_plane", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)", cases[i].what, out[0], out[1],
-                  isect_verdict_name(j.verdict), j.severity);
-    }
+    rt_fast_on_cases("ray_plane", cases, RT_NCASES(cases));
     /* Invalid input: a miss with zeros. */
     const double bad[N_IN] = IN(1, 1, 0, 0, 0, 1, INFINITY, 0, 0, 2, 0, 0, 0);
     double out[2] = {7, 7};

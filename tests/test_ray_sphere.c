@@ -14,14 +14,7 @@ enum { N_IN = 11, IN_O = 0, IN_D = 3, IN_C = 7, IN_R = 10 };
 
 #define IN(ox, oy, oz, dx, dy, dz, tm, cx, cy, cz, r) {ox, oy, oz, dx, dy, dz, tm, cx, cy, cz, r}
 
-typedef struct {
-    double in[N_IN];
-    int hit;
-    double t;
-    const char *what;
-} hand_case;
-
-static const hand_case cases[] = {
+static const rt_case cases[] = {
     /* Ball r = 3 at (0,0,5) from 0 along +z: enters at z = 2. */
     {IN(0, 0, 0, 0, 0, 1, INFINITY, 0, 0, 5, 3), 1, 2, "front"},
     /* dir (0,0,2): t = 1. */
@@ -87,27 +80,9 @@ static const hand_case cases[] = {
     {IN(0, 0x1.fffffep-1, 0, 1, 0, 0, INFINITY, 0x1p20, 0, 0, 1), 1, 0x1.fffffffd2bec3p+19, "far grazing"},
 };
 
-static void check_hand(const hand_case *c)
-{
-    if (c->hit)
-        rt_hit(ref_ray_sphere, c->in, c->t, c->what);
-    else
-        rt_miss(ref_ray_sphere, c->in, c->what);
-}
+Test(ray_sphere, hand_cases) { rt_hand_cases(ref_ray_sphere, cases, RT_NCASES(cases)); }
 
-Test(ray_sphere, hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-}
-
-Test(ray_sphere, hand_cases_without_filter)
-{
-    ref_set_filter(0);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_hand(&cases[i]);
-    ref_set_filter(1);
-}
+Test(ray_sphere, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_sphere, cases, RT_NCASES(cases)); }
 
 Test(ray_sphere, invalid_inputs)
 {
@@ -143,21 +118,8 @@ static void gen(double *in)
             s += (in[IN_O + i] - in[IN_C + i]) * (in[IN_O + i] - in[IN_C + i]);
         in[IN_R] = (float)sqrt(s);
     }
-    static const double tm[] = {INFINITY, 1, 0, 4};
-    in[RT_TMAX] = rt_rnd() % 2 ? tm[rt_rnd() % 4] : fabs(rt_f32(6));
+    in[RT_TMAX] = rt_rand_tmax();
 }
-
-static void axis_map(const double *in, double *out, const int perm[3], const double sign[3])
-{
-    memcpy(out, in, N_IN * sizeof *in);
-    static const int vecs[] = {IN_O, IN_D, IN_C};
-    for (int v = 0; v < 3; v++)
-        for (int i = 0; i < 3; i++)
-            out[vecs[v] + i] = sign[i] * in[vecs[v] + perm[i]];
-}
-
-#define SAME(a, b, ...) \
-    cr_assert(rt_same((a)[0], (b)[0]) && rt_same((a)[1], (b)[1]), "ISECT_SEED=%llu " __VA_ARGS__)
 
 Test(ray_sphere, metamorphic)
 {
@@ -170,31 +132,13 @@ Test(ray_sphere, metamorphic)
             continue;
         hits += a[0] != 0;
         zero += a[0] != 0 && a[1] == 0;
-        static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
-        double sg[3] = {rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1, rt_rnd() & 1 ? -1 : 1};
-        axis_map(in, tr, perms[rt_int(0, 5)], sg);
-        ref_ray_sphere(tr, b);
-        SAME(a, b, "case %d: axis map", (unsigned long long)rt_seed, n);
-        /* Positions, radius and tmax scaled by 2^k: t scales by 2^k. */
-        int k = rt_int(-10, 10);
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++) {
-            tr[IN_O + i] = ldexp(in[IN_O + i], k);
-            tr[IN_C + i] = ldexp(in[IN_C + i], k);
-        }
-        tr[IN_R] = ldexp(in[IN_R], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], k);
-        ref_ray_sphere(tr, b);
-        double as[2] = {a[0], ldexp(a[1], k)};
-        SAME(as, b, "case %d: positions scaled by 2^%d", (unsigned long long)rt_seed, n, k);
-        /* dir scaled by 2^k, tmax by 2^-k: t scales by 2^-k. */
-        memcpy(tr, in, sizeof tr);
-        for (int i = 0; i < 3; i++)
-            tr[IN_D + i] = ldexp(in[IN_D + i], k);
-        tr[RT_TMAX] = ldexp(in[RT_TMAX], -k);
-        ref_ray_sphere(tr, b);
-        double ad[2] = {a[0], ldexp(a[1], -k)};
-        SAME(ad, b, "case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
+        static const int vecs[] = {IN_O, IN_D, IN_C};
+        rt_ref_axis_mapped(ref_ray_sphere, in, N_IN, vecs, 3, b);
+        RT_SAME(a, b, "case %d: axis map", n);
+        /* Positions, radius and tmax scaled by 2^k: t scales by 2^k; dir
+         * scaled by 2^k, tmax by 2^-k: t scales by 2^-k. */
+        static const int pos[] = {IN_O, IN_C}, len[] = {IN_R};
+        rt_check_scalings(ref_ray_sphere, in, a, N_IN, pos, 2, len, 1, n);
         /* Swapping the roles of origin and centre reflected: the ray from
          * 2c - o along -d sees the mirrored ball; same answer. */
         memcpy(tr, in, sizeof tr);
@@ -207,7 +151,7 @@ Test(ray_sphere, metamorphic)
         }
         if (exact) {
             ref_ray_sphere(tr, b);
-            SAME(a, b, "case %d: point reflection through the centre", (unsigned long long)rt_seed, n);
+            RT_SAME(a, b, "case %d: point reflection through the centre", n);
         }
     }
     cr_assert(hits > 400 && zero > 100, "only %d hits, %d at t = 0", hits, zero);
@@ -252,16 +196,7 @@ Test(ray_sphere, judge)
     cr_assert_eq(j.verdict, VERDICT_TOLERATED, "tangent missed: %s", isect_verdict_name(j.verdict));
 }
 
-Test(ray_sphere, fast_on_hand_cases)
-{
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        double out[2];
-        rt_run("ray_sphere", "fast", cases[i].in, out);
-        isect_judgement j = rt_judge("ray_sphere", "fast", cases[i].in, out[0], out[1]);
-        cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "%s: fast %g %a: %s (severity %g)",
-                  cases[i].what, out[0], out[1], isect_verdict_name(j.verdict), j.severity);
-    }
-}
+Test(ray_sphere, fast_on_hand_cases) { rt_fast_on_cases("ray_sphere", cases, RT_NCASES(cases)); }
 
 Test(ray_sphere, zoo_sphere_behind_is_caught)
 {
