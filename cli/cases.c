@@ -143,6 +143,16 @@ int run_target(const isect_case *k, const isect_target *t, int ref_status, const
     return 0;
 }
 
+void row_witness(const isect_case *k, const isect_target *t, isect_row *row)
+{
+    const isect_target_entry *e = isect_target_entry_for(t, k->query->name);
+    row->has_witness = false;
+    if (!e || row->j.verdict != VERDICT_TOLERATED)
+        return;
+    double hi = 4 * (e->tolerance > 1 ? e->tolerance : 1);
+    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps, row->j.severity, hi, row->witness, &row->moved);
+}
+
 void print_number_json(FILE *f, double x)
 {
     if (isnan(x)) {
@@ -211,6 +221,17 @@ void json_row(FILE *f, const char *file, size_t index, const isect_case *k, cons
         if (row->j.why) {
             fputs(", \"why\": ", f);
             json_string(f, row->j.why);
+        }
+        if (row->has_witness) {
+            fputs(", \"witness\": {\"moved\": ", f);
+            print_number_json(f, row->moved);
+            fputs(", \"in\": [", f);
+            for (int i = 0; i < isect_query_nin(q); i++) {
+                if (i)
+                    fputs(", ", f);
+                print_number_json(f, row->witness[i]);
+            }
+            fputs("]}", f);
         }
     }
     fputs("}\n", f);

@@ -27,6 +27,10 @@ int targets_select(const isect_target **sel, size_t *nsel, const char *name);
 typedef struct {
     double out[ISECT_MAX_OUT];
     isect_judgement j;
+    /* Set by row_witness for a tolerated verdict: a nearby input where ref
+     * agrees with the target (judge.h: isect_witness). */
+    bool has_witness;
+    double witness[ISECT_MAX_IN], moved;
 } isect_row;
 
 /* Runs ref on a case; returns its status. */
@@ -34,6 +38,10 @@ int run_ref(const isect_case *k, double *out);
 /* Runs and judges a target on a case; returns 0, or -1 if the target does not
  * support the query. */
 int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, isect_row *row);
+
+/* For a tolerated row: searches a witness up to 4 times the target's
+ * tolerance (at least 4 units) and records it in the row. */
+void row_witness(const isect_case *k, const isect_target *t, isect_row *row);
 
 void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,
               const double *out, int ref_status, const isect_row *row);

@@ -165,9 +165,12 @@ static const char *const help_eval =
     "usage: isect eval [--target T]... [--json] FILE|DIR...\n\n"
     "Runs ref and each target (default: fast; 'all' for every target) on every\n"
     "case of the .case files given (directories are searched for *.case) and\n"
-    "prints the answers with the judge's verdict and severity.  --json prints\n"
-    "one JSON object per case and target (ref's rows carry \"target\": \"ref\"\n"
-    "and no verdict).  Exit status 1 if any verdict is a discrepancy or invalid.\n";
+    "prints the answers with the judge's verdict and severity; for a tolerated\n"
+    "verdict, a witness: a nearby input (the fields it changes) at which ref's\n"
+    "exact answer agrees with the target's.  --json prints one JSON object per\n"
+    "case and target (ref's rows carry \"target\": \"ref\" and no verdict; a\n"
+    "witness as \"witness\": {\"moved\", \"in\"}).  Exit status 1 if any verdict\n"
+    "is a discrepancy or invalid.\n";
 
 static void print_outputs(const isect_query *q, const double *out)
 {
@@ -181,6 +184,30 @@ static void print_outputs(const isect_query *q, const double *out)
                 printf(" %.9g", v);
         }
     }
+}
+
+/* The witness of a tolerated row: the fields it changes, and how far. */
+static void print_witness(const isect_case *k, const isect_row *row)
+{
+    const isect_query *q = k->query;
+    if (!row->has_witness) {
+        printf("  %-14s none found near the input (the search proves nothing)\n", "witness");
+        return;
+    }
+    printf("  %-14s ref agrees with it at", "witness");
+    for (int f = 0; f < q->nfields; f++) {
+        int at = isect_field_offset(q, f), changed = 0;
+        for (int i = 0; i < q->fields[f].arity; i++)
+            changed |= memcmp(&row->witness[at + i], &k->in[at + i], sizeof(double)) != 0;
+        if (!changed)
+            continue;
+        printf(" %s", q->fields[f].name);
+        for (int i = 0; i < q->fields[f].arity; i++) {
+            double x = row->witness[at + i]; /* binary32 values in 9 digits; others need 17 */
+            printf(q->format == FMT_F32 && (double)(float)x == x ? " %.9g" : " %.17g", x);
+        }
+    }
+    printf(" (inputs moved by at most %.3g units)\n", row->moved);
 }
 
 static int is_bad(const isect_row *row)
@@ -224,6 +251,7 @@ static int cmd_eval(int argc, char **argv)
                     continue;
                 }
                 found |= is_bad(&row);
+                row_witness(k, o.sel[t], &row);
                 if (o.json) {
                     json_row(stdout, cf->path, i, k, o.sel[t]->name, row.out, st, &row);
                     continue;
@@ -236,6 +264,8 @@ static int cmd_eval(int argc, char **argv)
                 if (row.j.why)
                     printf(" (%s)", row.j.why);
                 printf("\n");
+                if (row.j.verdict == VERDICT_TOLERATED)
+                    print_witness(k, &row);
             }
         }
     }

@@ -4,6 +4,8 @@
 #include "isect_ref.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 const char *isect_verdict_name(isect_verdict v)
 {
@@ -126,6 +128,39 @@ static bool close_enough(const isect_query *q, int out_index, double y, double r
     return fabs(y - r) <= ulps * 0x1p-24 * scale;
 }
 
+/* Flags in disputed[] the outputs where tgt_out and ref_out (both for input
+ * in, ref's valid) differ beyond what agreement allows; returns whether any
+ * does.  On a hit-flag mismatch only the flag is disputed; on a target's
+ * miss its numeric outputs carry no claim. */
+static bool find_disputes(const isect_query *q, const double *in, const double *ref_out, const double *tgt_out,
+                          double ulps, bool *disputed)
+{
+    int hit = isect_query_hit_index(q);
+    bool tgt_hit = hit < 0 || tgt_out[hit] != 0, any = false;
+    for (int k = 0; k < isect_query_nout(q); k++)
+        disputed[k] = false;
+    if (hit >= 0 && (tgt_out[hit] != 0) != (ref_out[hit] != 0)) {
+        disputed[hit] = true;
+        return true;
+    }
+    if (!tgt_hit)
+        return false;
+    double S[UNIT_COUNT];
+    isect_input_scales(q, in, S);
+    for (int o = 0; o < q->noutputs; o++) {
+        int at = isect_output_offset(q, o);
+        for (int i = 0; i < q->outputs[o].arity; i++) {
+            if (at + i == hit)
+                continue;
+            bool same = q->outputs[o].kind == OUT_REAL ? close_enough(q, o, tgt_out[at + i], ref_out[at + i], ulps, S)
+                                                       : tgt_out[at + i] == ref_out[at + i];
+            if (!same)
+                disputed[at + i] = any = true;
+        }
+    }
+    return any;
+}
+
 isect_judgement isect_judge(const isect_query *q, const double *in, int ref_status, const double *ref_out,
                             const double *tgt_out, double ulps, double tolerance)
 {
@@ -153,27 +188,8 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
     if (ref_status != REF_OK)
         return j; /* invalid input: nothing to compare */
 
-    bool disputed[ISECT_MAX_OUT] = {0};
-    bool any = false;
-    if (hit >= 0 && (tgt_out[hit] != 0) != (ref_out[hit] != 0)) {
-        disputed[hit] = any = true;
-    } else if (tgt_hit) {
-        double S[UNIT_COUNT];
-        isect_input_scales(q, in, S);
-        for (int o = 0; o < q->noutputs; o++) {
-            int at = isect_output_offset(q, o);
-            for (int i = 0; i < q->outputs[o].arity; i++) {
-                if (at + i == hit)
-                    continue;
-                bool same = q->outputs[o].kind == OUT_REAL
-                                ? close_enough(q, o, tgt_out[at + i], ref_out[at + i], ulps, S)
-                                : tgt_out[at + i] == ref_out[at + i];
-                if (!same)
-                    disputed[at + i] = any = true;
-            }
-        }
-    }
-    if (!any)
+    bool disputed[ISECT_MAX_OUT];
+    if (!find_disputes(q, in, ref_out, tgt_out, ulps, disputed))
         return j;
     for (int k = 0; k < nout && j.slot < 0; k++)
         if (disputed[k])
@@ -181,4 +197,62 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
     j.severity = isect_severity(q, in, tgt_out, disputed);
     j.verdict = j.severity > tolerance ? VERDICT_DISCREPANCY : VERDICT_TOLERATED;
     return j;
+}
+
+/* splitmix64, seeded from the input's bits: the search is deterministic. */
+static uint64_t witness_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+bool isect_witness(const isect_query *q, const double *in, const double *tgt_out, double ulps, double lo, double hi,
+                   double *w, double *moved)
+{
+    enum { TRIES_PER_RADIUS = 48 };
+    int nin = isect_query_nin(q);
+    double S[UNIT_COUNT], unit[ISECT_MAX_IN];
+    isect_input_scales(q, in, S);
+    for (int f = 0, k = 0; f < q->nfields; f++)
+        for (int j = 0; j < q->fields[f].arity; j++, k++)
+            unit[k] = 0x1p-24 * S[q->fields[f].unit];
+    uint64_t seed = 0x5EED;
+    for (int k = 0; k < nin; k++) {
+        uint64_t b;
+        memcpy(&b, &in[k], sizeof b);
+        seed = (seed ^ b) * 0x100000001B3ULL;
+    }
+    if (!(lo > 0))
+        lo = 0x1p-4;
+    /* First inputs of the query's format (a witness one can run); then, for
+     * binary32 queries, unrounded ones, for boxes finer than the format's
+     * grid (subnormal inputs, or a severity far below one unit). */
+    for (int pass = 0; pass < (q->format == FMT_F32 ? 2 : 1); pass++)
+        for (double rho = lo;; rho = fmin(2 * rho, hi)) {
+            for (int t = 0; t < TRIES_PER_RADIUS; t++) {
+                /* Every third try a corner of the box, else a uniform point. */
+                bool same = true;
+                for (int k = 0; k < nin; k++) {
+                    uint64_t r = witness_next(&seed);
+                    double u = t % 3 == 0 ? (r & 1 ? 1.0 : -1.0) : (double)(r >> 11) * 0x1p-52 - 1;
+                    double x = isfinite(in[k]) ? in[k] + rho * unit[k] * u : in[k];
+                    w[k] = pass == 0 && q->format == FMT_F32 ? (double)(float)x : x;
+                    same &= memcmp(&w[k], &in[k], sizeof w[k]) == 0;
+                }
+                double ref_w[ISECT_MAX_OUT];
+                bool disputed[ISECT_MAX_OUT];
+                if (same || q->ref(w, ref_w) != REF_OK || find_disputes(q, w, ref_w, tgt_out, ulps, disputed))
+                    continue;
+                *moved = 0;
+                for (int k = 0; k < nin; k++)
+                    if (isfinite(in[k]) && unit[k] > 0)
+                        *moved = fmax(*moved, fabs(w[k] - in[k]) / unit[k]);
+                return true;
+            }
+            if (rho >= hi)
+                break;
+        }
+    return false;
 }

@@ -43,6 +43,20 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
  * are flagged in disputed[] (and the boolean, always). */
 double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed);
 
+/* A witness for a tolerated verdict: an input w of the query's format, at
+ * most `hi` units (the severity's units, per unit class) from in, at which
+ * ref's exact answer agrees with tgt_out (the target's answer at in) on
+ * every output, as the judge's "agree" (numeric outputs within ulps).  The
+ * search samples boxes of radius lo, 2 lo, ... hi (corners and uniform
+ * points, rounded to the query's format; then, for binary32 queries, not
+ * rounded, for boxes finer than the format's grid such as around subnormal
+ * inputs; PRNG seeded from in, so it is deterministic) and lets ref decide each candidate exactly: a witness
+ * returned is one.  Returns true with w and *moved (the largest move of a
+ * value, in units), false when the search found none (which proves
+ * nothing).  lo <= 0 starts at 1/16 unit. */
+bool isect_witness(const isect_query *q, const double *in, const double *tgt_out, double ulps, double lo, double hi,
+                   double *w, double *moved);
+
 /* Per-unit-class scales S of an input (largest finite magnitude, at least the
  * smallest positive value of the query's format). */
 void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_COUNT]);

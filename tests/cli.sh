@@ -194,6 +194,21 @@ out_has "$tmp/good.case:2:"
 out_has "$tmp/good.case:13:"
 out_has "agree"
 
+# A tolerated verdict comes with a witness: touching spheres, which XNA's
+# test calls apart, are apart one unit away (docs/judge.md).
+cat > "$tmp/touch.case" <<'EOF'
+query sphere_sphere
+c0 0 0 0
+r0 1
+c1 2 0 0
+r1 1
+EOF
+expect_rc 0 "$ISECT" eval --target zoo:xna_sphere "$tmp/touch.case"
+out_has "-> tolerated (severity 0)"
+out_has "witness        ref agrees with it at"
+expect_rc 0 "$ISECT" eval --json --target zoo:xna_sphere "$tmp/touch.case"
+out_has '"witness": {"moved": '
+
 # ---- bad input ----------------------------------------------------------------------
 expect_rc 2 "$ISECT" eval "$tmp/bad.case"
 head -n 1 "$tmp/err" | grep -q "^$tmp/bad.case:3: " || fail "message does not start with FILE:LINE: '$(head -n 1 "$tmp/err")'"

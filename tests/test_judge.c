@@ -394,6 +394,87 @@ static void t_fast_never_discrepant_on_small_integers(void)
     cr_assert(hits > 500, "only %d hits", hits);
 }
 
+/* ---- (e) witnesses of tolerated verdicts ------------------------------------------- */
+
+/* A witness w must be: within hi units of in, of the query's format (here
+ * binary32: all inputs are normal), and an input where ref's exact answer
+ * agrees with the target's answer (the hit flag, and t u v within ulps). */
+static void assert_witness(const double *in, const double *tgt, const double *w, double moved, double hi)
+{
+    double S = 4, unit = 0x1p-24 * S, out[N_OUT]; /* every case here has positions up to 4, |dir| = 1 */
+    cr_assert(moved > 0 && moved <= hi, "moved %g, expected in (0, %g]", moved, hi);
+    for (int k = 0; k < N_IN; k++) {
+        cr_assert_eq((double)(float)w[k], w[k], "witness value %d is not binary32", k);
+        double u = k >= 3 && k < 7 ? 0x1p-24 : unit; /* dir and tmax have their own classes (|dir| = 1) */
+        if (k == 6)
+            continue; /* tmax = inf stays */
+        cr_assert(fabs(w[k] - in[k]) <= hi * u, "value %d moved by %g units", k, fabs(w[k] - in[k]) / u);
+    }
+    cr_assert_eq(q->ref(w, out), REF_OK);
+    cr_assert_eq(out[0] != 0, tgt[0] != 0, "ref at the witness: hit %g, target %g", out[0], tgt[0]);
+    for (int k = 1; k < N_OUT && tgt[0] != 0; k++)
+        cr_assert(fabs(out[k] - tgt[k]) <= ulps * 0x1p-24 * fmax(fabs(out[k]), 1),
+                  "output %d: ref at the witness %.9g, target %.9g", k, out[k], tgt[k]);
+}
+
+static void t_witness_of_tolerated_mismatches(void)
+{
+    double in[N_IN], w[N_IN], w2[N_IN], moved, moved2, hi = 4 * tolerance;
+    /* On the hypotenuse (x + y = 4), answered miss: a point just outside
+     * is a witness. */
+    double miss[N_OUT] = {0, 0, 0, 0};
+    t4_in(in, 1, 3, INFINITY);
+    judged r = judge(in, miss);
+    VERDICT_IS(r, VERDICT_TOLERATED, "hypotenuse hit, answer miss");
+    cr_assert(isect_witness(q, in, miss, ulps, r.j.severity, hi, w, &moved), "no witness for a boundary miss");
+    assert_witness(in, miss, w, moved, hi);
+    /* Deterministic: the same search gives the same witness. */
+    cr_assert(isect_witness(q, in, miss, ulps, r.j.severity, hi, w2, &moved2));
+    cr_assert(memcmp(w, w2, sizeof w) == 0 && moved == moved2, "two searches, two witnesses");
+
+    /* One binary32 ulp outside v1v2, answered hit with t u v of the point
+     * on the edge: moving back inside agrees, numbers included. */
+    t4_in(in, nextafterf(2, 3), 2, INFINITY);
+    double hit[N_OUT] = {1, 2, 0.5, 0.5};
+    r = judge(in, hit);
+    VERDICT_IS(r, VERDICT_TOLERATED, "one ulp outside, answer hit");
+    cr_assert(isect_witness(q, in, hit, ulps, r.j.severity, hi, w, &moved), "no witness one ulp outside");
+    assert_witness(in, hit, w, moved, hi);
+}
+
+static void t_no_witness_for_gross_errors(void)
+{
+    double in[N_IN], w[N_IN], moved, miss[N_OUT] = {0, 0, 0, 0};
+    /* The centroid (4/3, 4/3) answered miss: a miss is 2^22 units away at
+     * least, far beyond the search. */
+    t4_in(in, 1.25, 1.25, INFINITY);
+    cr_assert(!isect_witness(q, in, miss, ulps, 0, 4 * tolerance, w, &moved), "a witness for a gross miss");
+    /* t off by a factor two on a central hit. */
+    double t2[N_OUT] = {1, 4, 0.3125, 0.3125};
+    cr_assert(!isect_witness(q, in, t2, ulps, 0, 4 * tolerance, w, &moved), "a witness for t = 2 t_exact");
+}
+
+/* sphere_sphere, subnormal: c1 - c0 = (3, 4, 0) 2^-149 and r0 + r1 = 5 2^-149
+ * touch; one unit (2^-24 S, S = 2^-147) is far below the binary32 grid
+ * there, so the witness of "no overlap" is off the grid, and it is one:
+ * 9 + 16 > 25 after the move, which ref decides exactly. */
+static void t_witness_below_the_binary32_grid(void)
+{
+    const isect_query *qs = isect_query_find("sphere_sphere");
+    cr_assert_not_null(qs);
+    double in[8] = {0, 0, 0, 0x1p-148, 0x1.8p-148, 0x1p-147, 0, 0x1.8p-148}, out[1], miss[1] = {0}, w[8], moved;
+    cr_assert_eq(qs->ref(in, out), REF_OK);
+    cr_assert_eq(out[0], 1, "touching subnormal spheres overlap");
+    cr_assert(isect_witness(qs, in, miss, 1, 0, 16, w, &moved), "no witness below the grid");
+    cr_assert(moved > 0 && moved <= 16, "moved %g", moved);
+    cr_assert_eq(qs->ref(w, out), REF_OK);
+    cr_assert_eq(out[0], 0, "ref at the witness still says overlap");
+    int off_grid = 0;
+    for (int k = 0; k < 8; k++)
+        off_grid |= (double)(float)w[k] != w[k];
+    cr_assert(off_grid, "a binary32 witness cannot exist within 16 units here");
+}
+
 /* Grouped: each Criterion test is a process of its own (ASan start-up and
  * leak check), so related checks share one. */
 Test(judge, boundary_mismatches_are_tolerated)
@@ -417,6 +498,13 @@ Test(judge, invalid_and_agree)
     t_contract_breaches_are_invalid();
     t_exact_answers_agree();
     t_invalid_input_any_defined_answer_agrees();
+}
+
+Test(judge, witnesses)
+{
+    t_witness_of_tolerated_mismatches();
+    t_no_witness_for_gross_errors();
+    t_witness_below_the_binary32_grid();
 }
 
 Test(judge, severity_monotone_in_distance)
