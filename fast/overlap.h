@@ -88,6 +88,17 @@ static inline double ov_dabsmax(ov_d3 a) { return isect_fmax(fabs(a.x), isect_fm
 
 /* ---- closest point of a triangle ---------------------------------------- */
 
+/* |x.(y x z)| computed with all its products and sums in magnitude: it
+ * bounds every intermediate of x.(y x z) in binary64, so the rounding of
+ * that triple product (the cross product's two roundings per component,
+ * then the dot product's three, and one rounding in each coordinate of
+ * any one factor) is below 2^-50 of it. */
+static inline double ov_abs_triple(ov_d3 x, ov_d3 y, ov_d3 z)
+{
+    return fabs(x.x) * (fabs(y.y * z.z) + fabs(y.z * z.y)) + fabs(x.y) * (fabs(y.z * z.x) + fabs(y.x * z.z)) +
+           fabs(x.z) * (fabs(y.x * z.y) + fabs(y.y * z.x));
+}
+
 /* Closest point of the segment x + t e, t in [0, 1], to w (all relative to
  * the same origin); returns the squared distance and writes the point. */
 static inline double ov_closest_segment(ov_d3 x, ov_d3 e, ov_d3 w, ov_d3 *q)
@@ -107,17 +118,22 @@ static inline double ov_closest_segment(ov_d3 x, ov_d3 e, ov_d3 w, ov_d3 *q)
  * squared distance (binary64; the arguments are binary32 differences, so
  * every product of two coordinates is exact).  The projection onto the plane
  * when n = ab x ac != 0 and the scaled barycentrics vb = n.(ap x ac),
- * vc = n.(ab x ap), n.n - vb - vc are >= 0; otherwise the closest of the
- * three edges' closest points (a degenerate triangle is the union of its
- * edges).  Misclassification by rounding happens only where both answers
- * agree to within the rounding (docs/queries/sphere_triangle.md). */
+ * vc = n.(ab x ap), n.n - vb - vc are certainly >= 0 (beyond their rounding
+ * bounds, ov_abs_triple); otherwise the closest of the three edges' closest
+ * points (a degenerate triangle is the union of its edges).  For a sliver
+ * triangle the barycentrics are ill-conditioned (vb cancels, its rounding
+ * may exceed n.n many times over), hence the certificate; where it fails
+ * although the projection is inside, the projection is within 2^-49 |ap| of
+ * an edge's line, so the edges give the distance to that accuracy
+ * (docs/queries/sphere_triangle.md). */
 static inline double ov_closest_triangle(ov_d3 ab, ov_d3 ac, ov_d3 ap, ov_d3 *q)
 {
     ov_d3 n = ov_dcross(ab, ac);
     double nn = ov_ddot(n, n);
     if (nn > 0) {
         double vb = ov_ddot(n, ov_dcross(ap, ac)), vc = ov_ddot(n, ov_dcross(ab, ap));
-        if (vb >= 0 && vc >= 0 && vb + vc <= nn) {
+        double eb = 0x1p-50 * ov_abs_triple(n, ap, ac), ec = 0x1p-50 * ov_abs_triple(n, ab, ap);
+        if (vb >= eb && vc >= ec && (vb + vc + eb + ec) * (1 + 0x1p-50) <= nn * (1 - 0x1p-50)) {
             double s = ov_ddot(n, ap);
             *q = ov_dsub(ap, ov_dmul(n, s / nn));
             return s * (s / nn);

@@ -32,14 +32,19 @@ static double seg2(ov_d3 d, ov_d3 e0, ov_d3 e)
 /* Squared distance from d to the parallelogram a u + b v, |a|, |b| <= 1, whose
  * normal n = u x v is given accurately (computed from the binary32 axes,
  * whose products are exact).  The projection's coefficients are
- * a = d.(v x n)/n.n and b = d.(n x u)/n.n: v x n and n x u involve no
- * cancellation (n is orthogonal to u and v), so the tests |a| <= 1, |b| <= 1
- * err by 2^-51 |d| in distance, however thin the face. */
+ * a = d.(v x n)/n.n and b = d.(n x u)/n.n.  For a sliver face (u nearly
+ * parallel to v) they are ill-conditioned: d.(v x n) cancels, its rounding
+ * may exceed n.n many times over, so the projection is taken as in the face
+ * only when the rounding bound (ov_abs_triple) certifies |a|, |b| <= 1.  When it
+ * does not, the four edges give the distance; if the projection is in fact
+ * in the face, it is within 2^-50 |d| of an edge's line in the plane (the
+ * error of a times the face's width |n|/|v|), so the edges are as close. */
 static double face2(ov_d3 d, ov_d3 u, ov_d3 v, ov_d3 n, double s /* n.d */)
 {
-    double g = ov_ddot(n, n);
-    if (g > 0 && fabs(ov_ddot(d, ov_dcross(v, n))) <= g && fabs(ov_ddot(d, ov_dcross(n, u))) <= g)
-        return s * (s / g);
+    double g = ov_ddot(n, n) * (1 - 0x1p-50); /* n.n rounded down */
+    if (g > 0 && fabs(ov_ddot(d, ov_dcross(v, n))) + 0x1p-50 * ov_abs_triple(d, v, n) <= g &&
+        fabs(ov_ddot(d, ov_dcross(n, u))) + 0x1p-50 * ov_abs_triple(d, n, u) <= g)
+        return s * (s / ov_ddot(n, n));
     ov_d3 mu = ov_dmul(u, -1), mv = ov_dmul(v, -1);
     double r = seg2(d, u, v), x;
     if ((x = seg2(d, mu, v)) < r)
@@ -159,8 +164,19 @@ static double flat_box2(ov_d3 w, const ov_d3 *a, const ov_d3 *u, const float *h)
             ov_d3 m = ov_dcross(n, u[k]);
             if (m.x == 0 && m.y == 0 && m.z == 0)
                 continue;
-            double sup = fabs(ov_ddot(u[0], m)) + fabs(ov_ddot(u[1], m)) + fabs(ov_ddot(u[2], m));
-            in = fabs(ov_ddot(w, m)) <= sup;
+            /* Certified as in face2: w.m and the u_j.m are triple products
+             * rounded by at most 2^-50 of their magnitudes (ov_abs_triple);
+             * sup is bounded below term by term (u_k.m is exactly 0), then
+             * for its own sums.  Where this fails although w projects into
+             * the box, it is within those bounds, over |m|, of an edge's
+             * line: 2^-50 of |w| and of the generators' lengths. */
+            double sup = 0;
+            for (int j = 0; j < 3; j++) {
+                double x = j == k ? 0 : fabs(ov_ddot(u[j], m)) - 0x1p-50 * ov_abs_triple(u[j], n, u[k]);
+                if (x > 0)
+                    sup += x;
+            }
+            in = fabs(ov_ddot(w, m)) + 0x1p-50 * ov_abs_triple(w, n, u[k]) <= sup * (1 - 0x1p-50);
         }
         if (in) {
             double s = ov_ddot(n, w);
