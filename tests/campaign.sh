@@ -9,7 +9,7 @@
 #   - bad usage exits 2;
 #   - the HTML renders in headless Chromium: the DOM has every finding, and a
 #     screenshot is taken (skipped without chromium unless ISECT_REQUIRE_BROWSER=1);
-#   - with CRASHY_ISECT and CRASHY_FUZZ_DIR (make campaign-crash-check): a target
+#   - with CRASHY_ISECT and CRASHY_FUZZ_DIR (make campaign-check): a target
 #     that crashes and hangs is recorded as invalid and the campaign goes on.
 #
 # Environment: ISECT (default build/isect), FUZZ_DIR (default build/fuzz),
