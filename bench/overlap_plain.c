@@ -4,16 +4,11 @@
  * epsilon that snaps small plane distances to 0; it is left out). */
 #include "overlap_plain.h"
 
+#include "plain_vec.h"
+
 #include <math.h>
 #include <string.h>
 
-typedef isect_vec3 v3;
-static v3 add(v3 a, v3 b) { return (v3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static v3 mul(v3 a, float s) { return (v3){a.x * s, a.y * s, a.z * s}; }
-static float dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static v3 cross(v3 a, v3 b) { return (v3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-static float comp(v3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
 static float clamp01(float t) { return t < 0 ? 0 : t > 1 ? 1 : t; }
 
 /* Every overlap result is { bool hit; }. */

@@ -1,13 +1,11 @@
 /* bench/ray_plain.c: textbook binary32 baselines; see ray_plain.h. */
 #include "ray_plain.h"
 
+#include "plain_vec.h"
+
 #include <math.h>
 #include <string.h>
 
-typedef isect_vec3 v3;
-static v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static float dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static float comp(v3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
 
 static bool done(isect_ray_hit *out, float t)
 {

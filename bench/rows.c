@@ -378,27 +378,6 @@ static void gen_sweep_plane(rng *r, double *in)
     w_plane(&o, p);
 }
 
-static void gen_sphere_sphere(rng *r, double *in)
-{
-    out_t o = {in};
-    w_sphere(&o, g_sphere(r));
-    w_sphere(&o, g_sphere(r));
-}
-
-static void gen_aabb_aabb(rng *r, double *in)
-{
-    out_t o = {in};
-    w_aabb(&o, g_aabb(r));
-    w_aabb(&o, g_aabb(r));
-}
-
-static void gen_sphere_aabb(rng *r, double *in)
-{
-    out_t o = {in};
-    w_sphere(&o, g_sphere(r));
-    w_aabb(&o, g_aabb(r));
-}
-
 /* A random triangle has no binary32 point off its vertices that is exactly
  * in its plane but for luck; so the triangle is on the grid of v3_grid and
  * p = v0 + (a e1 + b e2)/8 with integers a, b in [-2, 10]: exact, in the
@@ -415,61 +394,26 @@ static void gen_point_in_triangle(rng *r, double *in)
     w_triangle(&o, t);
 }
 
-static void gen_sphere_triangle(rng *r, double *in)
-{
-    out_t o = {in};
-    w_sphere(&o, g_sphere(r));
-    w_triangle(&o, g_triangle(r));
-}
+/* The static overlaps of two generic shapes: each drawn and written in turn. */
+#define GEN_PAIR(Q, A, B)                                                                                      \
+    static void gen_##Q(rng *r, double *in)                                                                    \
+    {                                                                                                          \
+        out_t o = {in};                                                                                        \
+        w_##A(&o, g_##A(r));                                                                                   \
+        w_##B(&o, g_##B(r));                                                                                   \
+    }
 
-static void gen_sphere_plane(rng *r, double *in)
-{
-    out_t o = {in};
-    w_sphere(&o, g_sphere(r));
-    w_plane(&o, g_plane(r));
-}
-
-static void gen_aabb_plane(rng *r, double *in)
-{
-    out_t o = {in};
-    w_aabb(&o, g_aabb(r));
-    w_plane(&o, g_plane(r));
-}
-
-static void gen_obb_obb(rng *r, double *in)
-{
-    out_t o = {in};
-    w_obb(&o, g_obb(r));
-    w_obb(&o, g_obb(r));
-}
-
-static void gen_sphere_obb(rng *r, double *in)
-{
-    out_t o = {in};
-    w_sphere(&o, g_sphere(r));
-    w_obb(&o, g_obb(r));
-}
-
-static void gen_capsule_capsule(rng *r, double *in)
-{
-    out_t o = {in};
-    w_capsule(&o, g_capsule(r));
-    w_capsule(&o, g_capsule(r));
-}
-
-static void gen_aabb_triangle(rng *r, double *in)
-{
-    out_t o = {in};
-    w_aabb(&o, g_aabb(r));
-    w_triangle(&o, g_triangle(r));
-}
-
-static void gen_triangle_triangle(rng *r, double *in)
-{
-    out_t o = {in};
-    w_triangle(&o, g_triangle(r));
-    w_triangle(&o, g_triangle(r));
-}
+GEN_PAIR(sphere_sphere, sphere, sphere)
+GEN_PAIR(aabb_aabb, aabb, aabb)
+GEN_PAIR(sphere_aabb, sphere, aabb)
+GEN_PAIR(sphere_triangle, sphere, triangle)
+GEN_PAIR(sphere_plane, sphere, plane)
+GEN_PAIR(aabb_plane, aabb, plane)
+GEN_PAIR(obb_obb, obb, obb)
+GEN_PAIR(sphere_obb, sphere, obb)
+GEN_PAIR(capsule_capsule, capsule, capsule)
+GEN_PAIR(aabb_triangle, aabb, triangle)
+GEN_PAIR(triangle_triangle, triangle, triangle)
 
 /* ---- the table ---------------------------------------------------------------------- */
 

@@ -2,15 +2,11 @@
  * Quadratics are written a t^2 + 2 b t + c = 0. */
 #include "sweep_plain.h"
 
+#include "plain_vec.h"
+
 #include <math.h>
 #include <string.h>
 
-typedef isect_vec3 v3;
-static v3 add(v3 a, v3 b) { return (v3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static v3 sub(v3 a, v3 b) { return (v3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static v3 mul(v3 a, float s) { return (v3){a.x * s, a.y * s, a.z * s}; }
-static float dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static v3 cross(v3 a, v3 b) { return (v3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 
 /* The entry root when the motion starts outside (c > 0) and approaches
  * (b < 0), if it is at most tmax. */
