@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-
 static bool done(isect_ray_hit *out, float t)
 {
     out->hit = true;

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-
 /* The entry root when the motion starts outside (c > 0) and approaches
  * (b < 0), if it is at most tmax. */
 static bool entry_root(float a, float b, float c, float tmax, float *t)
