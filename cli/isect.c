@@ -25,7 +25,7 @@ static const char *const usage_main =
     "                            run ref and targets on .case files\n"
     "  check [--target T]... FILE|DIR...\n"
     "                            judge targets against ref, verify expect lines\n"
-    "  fmt [--check|--stdout] FILE...\n"
+    "  fmt [--check|--stdout] FILE|DIR...\n"
     "                            rewrite .case files canonically\n"
     "  campaign [--seconds S] [--queries Q,...] [--targets T,...] [--jobs N]\n"
     "                            fuzz every query against every target, then report\n"
@@ -358,10 +358,12 @@ static int cmd_check(int argc, char **argv)
 /* ---- fmt ----------------------------------------------------------------- */
 
 static const char *const help_fmt =
-    "usage: isect fmt [--check | --stdout] FILE...\n\n"
-    "Rewrites .case files canonically: every number as a hex float with its\n"
-    "decimal in a comment; comment lines are kept.  --stdout prints instead of\n"
-    "rewriting; --check rewrites nothing and exits 1 if a file is not canonical.\n";
+    "usage: isect fmt [--check | --stdout] FILE|DIR...\n\n"
+    "Rewrites .case files canonically (directories are searched for *.case):\n"
+    "every number as a hex float with its decimal in a comment; comment lines\n"
+    "are kept.  --stdout prints instead of rewriting; --check rewrites nothing\n"
+    "and exits 1 if a file is not canonical.  Nothing is rewritten when any\n"
+    "file does not parse (exit 2, FILE:LINE: message).\n";
 
 static int cmd_fmt(int argc, char **argv)
 {
@@ -387,9 +389,14 @@ static int cmd_fmt(int argc, char **argv)
         return usage_error("fmt", "no FILE given");
     if (check && to_stdout)
         return usage_error("fmt", "--check and --stdout exclude each other");
+    isect_corpus c;
+    if (corpus_load(&c, argv + argi, argc - argi)) {
+        corpus_free(&c);
+        return EXIT_USAGE;
+    }
     int status = 0;
-    for (; argi < argc; argi++) {
-        const char *path = argv[argi];
+    for (size_t f = 0; f < c.n; f++) {
+        const char *path = c.files[f].path;
         char err[1024], *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
@@ -398,6 +405,7 @@ static int cmd_fmt(int argc, char **argv)
                 fclose(mem);
             free(text);
             fprintf(stderr, "%s\n", mem ? err : "out of memory");
+            corpus_free(&c);
             return EXIT_USAGE;
         }
         fclose(mem);
@@ -422,12 +430,14 @@ static int cmd_fmt(int argc, char **argv)
                     perror(path);
                     remove(tmp);
                     free(text);
+                    corpus_free(&c);
                     return EXIT_USAGE;
                 }
             }
         }
         free(text);
     }
+    corpus_free(&c);
     return status;
 }
 

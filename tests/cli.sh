@@ -280,6 +280,24 @@ sed "s|$tmp/good.case|F|" "$tmp/rows1" >"$tmp/rows_good"
 cmp -s "$tmp/rows_fmt" "$tmp/rows_good" || fail "fmt changed the meaning of the file"
 pass
 expect_rc 0 "$ISECT" check "$tmp/fmt.case"
+# fmt on a directory: its *.case files, nothing else; a file that does not
+# parse stops it before anything is rewritten
+mkdir -p "$tmp/fmtdir/sub"
+cp "$tmp/good.case" "$tmp/fmtdir/a.case"
+cp "$tmp/good.case" "$tmp/fmtdir/sub/b.case"
+echo "not a case" > "$tmp/fmtdir/notes.txt"
+expect_rc 1 "$ISECT" fmt --check "$tmp/fmtdir"
+out_has "$tmp/fmtdir/a.case: not canonical"
+out_has "$tmp/fmtdir/sub/b.case: not canonical"
+cp "$tmp/bad.case" "$tmp/fmtdir/sub/c.case"
+expect_rc 2 "$ISECT" fmt "$tmp/fmtdir"
+cmp -s "$tmp/good.case" "$tmp/fmtdir/a.case" || fail "fmt rewrote a file although another does not parse"
+pass
+rm "$tmp/fmtdir/sub/c.case"
+expect_rc 0 "$ISECT" fmt "$tmp/fmtdir"
+expect_rc 0 "$ISECT" fmt --check "$tmp/fmtdir"
+cmp -s "$tmp/fmtdir/a.case" "$tmp/fmt_stdout" || fail "fmt on a directory wrote something else"
+pass
 
 # ---- directories ------------------------------------------------------------------------
 mkdir -p "$tmp/dir/sub" "$tmp/dir/.hidden"
