@@ -80,6 +80,11 @@ $(BUILD)/pic/libisect.so: $(call obj,pic,$(FAST_SRC))
 $(BUILD)/asan/tests/%: $(BUILD)/asan/tests/%.o $(call LIBS_FOR,asan)
 	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcriterion $(LIBS)
 
+# The mutator's tests link the fuzz layer (no libFuzzer: harness.c has no main).
+$(BUILD)/asan/tests/test_mutator: $(BUILD)/asan/tests/test_mutator.o $(BUILD)/asan/fuzz/mutator.o \
+                                  $(BUILD)/asan/fuzz/harness.o $(call LIBS_FOR,asan)
+	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcriterion $(LIBS)
+
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
 
 unit-tests: $(TEST_BINS)

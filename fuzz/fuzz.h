@@ -37,6 +37,9 @@ size_t isect_fuzz_size(const isect_query *q);
 int isect_fuzz_one(const isect_query *q, const uint8_t *data, size_t size);
 
 size_t isect_fuzz_mutate(const isect_query *q, uint8_t *data, size_t size, size_t max, unsigned seed);
+/* The input offsets of the fields the mutator treats as points (arity-3
+ * positions that are not vectors: isect_field.vector); returns their count. */
+int isect_fuzz_point_fields(const isect_query *q, int *offsets);
 size_t isect_fuzz_crossover(const isect_query *q, const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2,
                             uint8_t *out, size_t max, unsigned seed);
 

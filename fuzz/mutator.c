@@ -5,7 +5,9 @@
  * its fields and applies geometric edits: ulp nudges, snapping a point onto
  * another point or onto a segment between two, aiming a direction at a
  * point, making a direction parallel to a difference of points or to a plane,
- * power-of-two scaling, swaps, small integers and special values.  The query
+ * aiming a vector field (a sweep's velocity, half extents: isect_field.vector)
+ * between points and zeroing, equalising or taking the magnitude of its
+ * components, power-of-two scaling, swaps, small integers and special values.  The query
  * may add its own edits (isect_query.mutate).  Values are always rounded to
  * the query's format, so every mutant is a valid input encoding. */
 #include "fuzz.h"
@@ -32,7 +34,8 @@ static int below(rng *r, int n) { return (int)(next(r) % (unsigned long long)n);
 typedef struct {
     const isect_query *q;
     double *in;
-    int pts[ISECT_MAX_FIELDS], npts;   /* offsets of arity-3 position fields */
+    int pts[ISECT_MAX_FIELDS], npts;   /* offsets of arity-3 position fields that are points */
+    int vecs[ISECT_MAX_FIELDS], nvecs; /* offsets of arity-3 position fields that are vectors */
     int dirs[ISECT_MAX_FIELDS], ndirs; /* offsets of arity-3 direction fields */
     int scal[ISECT_MAX_FIELDS], nscal; /* offsets of scalar fields */
 } view;
@@ -70,7 +73,7 @@ static int edit(rng *r, view *v)
 {
     double *in = v->in;
     int n = isect_query_nin(v->q);
-    switch (below(r, 14)) {
+    switch (below(r, 15)) {
     case 0: { /* nudge one value by a few ulps */
         int i = below(r, n), k = below(r, 4) + 1;
         in[i] = ulp_step(v, in[i], below(r, 2) ? k : -k);
@@ -185,6 +188,35 @@ static int edit(rng *r, view *v)
                 in[v->pts[p] + i] = fmt_round(v, in[v->pts[p] + i] + t[i]);
         return 1;
     }
+    case 13: { /* a vector field: a difference of points, or its components edited */
+        if (!v->nvecs)
+            return 0;
+        double *x = in + v->vecs[below(r, v->nvecs)];
+        int kind = below(r, 5);
+        if (kind == 0) { /* from one point to another or to a midpoint, times 1/4 .. 2 */
+            if (v->npts < 2)
+                return 0;
+            int a = v->pts[0], b = v->pts[below(r, v->npts)], c = v->pts[below(r, v->npts)];
+            double s = ldexp(1, below(r, 4) - 2);
+            for (int i = 0; i < 3; i++)
+                x[i] = fmt_round(v, s * (0.5 * (in[b + i] + in[c + i]) - in[a + i]));
+        } else if (kind == 1) { /* magnitudes: half extents as a box wants them */
+            for (int i = 0; i < 3; i++)
+                x[i] = fabs(x[i]);
+        } else if (kind == 2) { /* one or two components zero: a flat box, an axis-parallel motion */
+            x[below(r, 3)] = 0;
+            if (below(r, 2))
+                x[below(r, 3)] = 0;
+        } else if (kind == 3) { /* all components equal */
+            double e = x[below(r, 3)];
+            set3(x, e, e, e);
+        } else { /* scaled by a power of two */
+            int k = below(r, 41) - 20;
+            for (int i = 0; i < 3; i++)
+                x[i] = fmt_round(v, ldexp(x[i], k));
+        }
+        return 1;
+    }
     default: { /* a fresh random value of random magnitude */
         int i = below(r, n);
         double m = (double)(next(r) >> 11) * 0x1p-53;
@@ -200,13 +232,24 @@ static void make_view(view *v, const isect_query *q, double *in)
     v->q = q;
     v->in = in;
     for (int f = 0, at = 0; f < q->nfields; at += q->fields[f].arity, f++) {
-        if (q->fields[f].arity == 3 && q->fields[f].unit == UNIT_POS)
+        if (q->fields[f].arity == 3 && q->fields[f].unit == UNIT_POS && q->fields[f].vector)
+            v->vecs[v->nvecs++] = at;
+        else if (q->fields[f].arity == 3 && q->fields[f].unit == UNIT_POS)
             v->pts[v->npts++] = at;
         else if (q->fields[f].arity == 3 && q->fields[f].unit == UNIT_DIR)
             v->dirs[v->ndirs++] = at;
         else if (q->fields[f].arity == 1)
             v->scal[v->nscal++] = at;
     }
+}
+
+int isect_fuzz_point_fields(const isect_query *q, int *offsets)
+{
+    double in[ISECT_MAX_IN] = {0};
+    view v;
+    make_view(&v, q, in);
+    memcpy(offsets, v.pts, (size_t)v.npts * sizeof *offsets);
+    return v.npts;
 }
 
 size_t isect_fuzz_mutate(const isect_query *q, uint8_t *data, size_t size, size_t max, unsigned seed)

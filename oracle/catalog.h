@@ -33,6 +33,12 @@ typedef struct {
     const char *name;
     int arity;
     isect_unit unit;
+    /* For an arity-3 UNIT_POS field: true when it is a displacement or a
+     * triple of lengths (a sweep's velocity, a box's half extents), not a
+     * point.  The fuzzers' mutator then edits it as a vector (aim it between
+     * points, zero or equalise components, make it non-negative) instead of
+     * snapping it onto points. */
+    bool vector;
 } isect_field;
 
 /* OUT_BOOL: 0 or 1 (the first one is the query's hit flag); OUT_ENUM: a small

@@ -78,7 +78,7 @@ const isect_query isect_q_ray_obb = {
                {"axis0", 3, UNIT_DIR},
                {"axis1", 3, UNIT_DIR},
                {"axis2", 3, UNIT_DIR},
-               {"half", 3, UNIT_POS}},
+               {"half", 3, UNIT_POS, true}},
     .noutputs = 2,
     .outputs = {{"hit", 1, OUT_BOOL, SCALE_REL}, {"t", 1, OUT_REAL, SCALE_REL}},
     .ref = ref_ray_obb,

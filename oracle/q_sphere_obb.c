@@ -68,7 +68,7 @@ const isect_query isect_q_sphere_obb = {
                {"axis0", 3, UNIT_DIR},
                {"axis1", 3, UNIT_DIR},
                {"axis2", 3, UNIT_DIR},
-               {"half", 3, UNIT_POS}},
+               {"half", 3, UNIT_POS, true}},
     .noutputs = 1,
     .outputs = {{"hit", 1, OUT_BOOL, SCALE_REL}},
     .ref = ref_sphere_obb,

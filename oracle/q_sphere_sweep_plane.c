@@ -39,7 +39,7 @@ const isect_query isect_q_sphere_sweep_plane = {
     .format = FMT_F32,
     .nfields = 5,
     .fields = {{"center", 3, UNIT_POS},
-               {"velocity", 3, UNIT_POS},
+               {"velocity", 3, UNIT_POS, true},
                {"radius", 1, UNIT_POS},
                {"point", 3, UNIT_POS},
                {"normal", 3, UNIT_DIR}},

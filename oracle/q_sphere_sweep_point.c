@@ -38,7 +38,7 @@ const isect_query isect_q_sphere_sweep_point = {
     .format = FMT_F32,
     .nfields = 4,
     .fields = {{"center", 3, UNIT_POS},
-               {"velocity", 3, UNIT_POS},
+               {"velocity", 3, UNIT_POS, true},
                {"radius", 1, UNIT_POS},
                {"p", 3, UNIT_POS}},
     .noutputs = 2,

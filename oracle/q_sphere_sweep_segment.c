@@ -39,7 +39,7 @@ const isect_query isect_q_sphere_sweep_segment = {
     .format = FMT_F32,
     .nfields = 5,
     .fields = {{"center", 3, UNIT_POS},
-               {"velocity", 3, UNIT_POS},
+               {"velocity", 3, UNIT_POS, true},
                {"radius", 1, UNIT_POS},
                {"p0", 3, UNIT_POS},
                {"p1", 3, UNIT_POS}},

@@ -40,7 +40,7 @@ const isect_query isect_q_sphere_sweep_triangle = {
     .format = FMT_F32,
     .nfields = 6,
     .fields = {{"center", 3, UNIT_POS},
-               {"velocity", 3, UNIT_POS},
+               {"velocity", 3, UNIT_POS, true},
                {"radius", 1, UNIT_POS},
                {"v0", 3, UNIT_POS},
                {"v1", 3, UNIT_POS},
