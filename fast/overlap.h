@@ -24,6 +24,7 @@
 
 #include "isect.h"
 #include "fminmax.h"
+#include "pow2.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -52,19 +53,17 @@ static inline int ov_rescale_exp(float m)
 {
     if (m == 0 || (m >= 0x1p-30f && m <= 0x1p60f))
         return 0;
-    int e;
-    frexpf(m, &e);
-    return -e;
+    return -p2_exp(m);
 }
 
 /* x * 2^k in binary32, exact unless the result underflows. */
-static inline float ov_scalef(float x, int k) { return k == 0 ? x : ldexpf(x, k); }
+static inline float ov_scalef(float x, int k) { return k == 0 ? x : p2_ldexp(x, k); }
 
 static inline isect_vec3 ov_scale3(isect_vec3 v, int k)
 {
     if (k == 0)
         return v;
-    return (isect_vec3){ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)};
+    return (isect_vec3){p2_ldexp(v.x, k), p2_ldexp(v.y, k), p2_ldexp(v.z, k)};
 }
 
 static inline isect_vec3 ov_sub3(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }

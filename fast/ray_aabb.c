@@ -27,8 +27,8 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
         !(box.min.y <= box.max.y) || !(box.min.z <= box.max.z))
         return false;
 
-    int ep = rc_exp(isect_fmaxf(rc_max3abs(ray.origin), isect_fmaxf(rc_max3abs(box.min), rc_max3abs(box.max))));
-    int ed = rc_exp(rc_max3abs(ray.dir));
+    int ep = p2_exp(isect_fmaxf(rc_max3abs(ray.origin), isect_fmaxf(rc_max3abs(box.min), rc_max3abs(box.max))));
+    int ed = p2_exp(rc_max3abs(ray.dir));
     isect_vec3 o = rc_scale(ray.origin, -ep), mn = rc_scale(box.min, -ep), mx = rc_scale(box.max, -ep);
     isect_vec3 d = rc_scale(ray.dir, -ed);
 

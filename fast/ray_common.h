@@ -12,6 +12,7 @@
 
 #include "isect.h"
 #include "fminmax.h"
+#include "pow2.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -27,39 +28,9 @@ static inline bool rc_ray_valid(isect_ray r)
 
 static inline float rc_max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
 
-/* The exponent e with |m| * 2^-e in [0.5, 1) (frexp's), 0 for m == 0; read
- * from the bits (no libm call) except for subnormals. */
-static inline int rc_exp(float m)
-{
-    uint32_t b;
-    memcpy(&b, &m, sizeof b);
-    int be = (int)((b >> 23) & 0xff);
-    if (be != 0)
-        return be - 126;
-    int e = 0;
-    if (m != 0)
-        frexpf(m, &e);
-    return e;
-}
-
-/* 2^e as a double, -1022 <= e <= 1023 (every exponent used here is within
- * a few hundred). */
-static inline double rc_pow2(int e)
-{
-    uint64_t b = (uint64_t)(e + 1023) << 52;
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
-
-/* x * 2^e rounded once to binary32, as ldexpf: the binary64 product is
- * exact (24 significant bits, exponent in range), the conversion rounds
- * (subnormals and overflow included). */
-static inline float rc_ldexp(float x, int e) { return (float)((double)x * rc_pow2(e)); }
-
 static inline isect_vec3 rc_scale(isect_vec3 a, int e)
 {
-    double p = rc_pow2(e);
+    double p = p2_pow2(e);
     return (isect_vec3){(float)(a.x * p), (float)(a.y * p), (float)(a.z * p)};
 }
 
@@ -82,7 +53,7 @@ static inline rc_quot rc_quot_zero(void) { return (rc_quot){0, 0}; }
 
 /* |q| * 2^d exactly, for 2^-277 < |q| < 2^277 and -600 <= d <= 600 (the
  * result is within 2^-877 .. 2^877: no rounding). */
-static inline double rc_quot_scaled(double q, int d) { return q * rc_pow2(d); }
+static inline double rc_quot_scaled(double q, int d) { return q * p2_pow2(d); }
 
 /* Is q * 2^k <= y (y >= 0 or +inf)?  Exact: beyond |k| = 600 the exponent
  * alone decides, since 2^-149 <= y <= 2^128 and 2^-277 < q < 2^277. */

@@ -38,15 +38,15 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         !(cy.radius >= 0))
         return false;
 
-    int ep = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), isect_fmaxf(rc_max3abs(cy.p1), cy.radius)));
+    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), isect_fmaxf(rc_max3abs(cy.p1), cy.radius)));
     isect_vec3 p0 = rc_scale(cy.p0, -ep);
     isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), p0), w = rc_sub(rc_scale(cy.p1, -ep), p0);
-    float r = rc_ldexp(cy.radius, -ep);
-    int ev = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
+    float r = p2_ldexp(cy.radius, -ep);
+    int ev = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
     v = rc_scale(v, -ev);
     w = rc_scale(w, -ev);
-    r = rc_ldexp(r, -ev);
-    int ed = rc_exp(rc_max3abs(ray.dir));
+    r = p2_ldexp(r, -ev);
+    int ed = p2_exp(rc_max3abs(ray.dir));
     isect_vec3 d = rc_scale(ray.dir, -ed);
     int k = ep + ev - ed; /* t = 2^k t_scaled */
 
@@ -71,9 +71,9 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         /* (dx, dy) to magnitude ~1: a tiny a (dir nearly along the axis)
          * would otherwise lose its precision to underflow.  t scales by
          * 2^-ez. */
-        int ez = rc_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
-        dx = rc_ldexp(dx, -ez);
-        dy = rc_ldexp(dy, -ez);
+        int ez = p2_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
+        dx = p2_ldexp(dx, -ez);
+        dy = p2_ldexp(dy, -ez);
         a = dx * dx + dy * dy;
         float b = vx * dx + vy * dy, ba = b / a;
         float lx = vx - ba * dx, ly = vy - ba * dy;

@@ -33,8 +33,8 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         !(box.half.z >= 0))
         return false;
 
-    int ep = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(box.center)), rc_max3abs(box.half)));
-    int ed = rc_exp(rc_max3abs(ray.dir));
+    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(box.center)), rc_max3abs(box.half)));
+    int ed = p2_exp(rc_max3abs(ray.dir));
     isect_vec3 w = rc_sub(rc_scale(ray.origin, -ep), rc_scale(box.center, -ep));
     isect_vec3 h = rc_scale(box.half, -ep), d = rc_scale(ray.dir, -ed), a[3];
     int ea[3];
@@ -42,7 +42,7 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         float m = rc_max3abs(box.axis[i]);
         if (m == 0)
             return false; /* a zero axis: singular */
-        ea[i] = rc_exp(m);
+        ea[i] = p2_exp(m);
         a[i] = rc_scale(box.axis[i], -ea[i]);
     }
     int k = ep - ed;
@@ -60,11 +60,11 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         }
         /* A common power of two 2^e brings B and x to magnitude <= 1 (the
          * smaller may flush: then it is negligible beside the larger). */
-        int eb = bm == 0 ? INT_MIN : rc_exp(bm) + ea[i], ex = x == 0 ? INT_MIN : rc_exp(x);
+        int eb = bm == 0 ? INT_MIN : p2_exp(bm) + ea[i], ex = x == 0 ? INT_MIN : p2_exp(x);
         int e = eb > ex ? eb : ex;
         if (e == INT_MIN)
             e = 0;
-        float b = rc_ldexp(bm, ea[i] - e), xs = rc_ldexp(x, -e);
+        float b = p2_ldexp(bm, ea[i] - e), xs = p2_ldexp(x, -e);
         if (dx == 0) {
             if (xs < -b || xs > b)
                 return false; /* parallel, outside the slab */

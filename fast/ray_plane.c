@@ -24,8 +24,8 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     if (mn == 0)
         return false; /* invalid: zero normal */
 
-    int ep = rc_exp(isect_fmaxf(rc_max3abs(plane.point), rc_max3abs(ray.origin)));
-    int en = rc_exp(mn), ed = rc_exp(rc_max3abs(ray.dir));
+    int ep = p2_exp(isect_fmaxf(rc_max3abs(plane.point), rc_max3abs(ray.origin)));
+    int en = p2_exp(mn), ed = p2_exp(rc_max3abs(ray.dir));
     isect_vec3 w = rc_sub(rc_scale(plane.point, -ep), rc_scale(ray.origin, -ep));
     isect_vec3 n = rc_scale(plane.normal, -en), d = rc_scale(ray.dir, -ed);
     float num = rc_dot(w, n), den = rc_dot(d, n);

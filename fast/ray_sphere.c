@@ -27,14 +27,14 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     if (!rc_ray_valid(ray) || !rc_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
 
-    int ep = rc_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(sphere.center)), sphere.radius));
+    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(sphere.center)), sphere.radius));
     isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), rc_scale(sphere.center, -ep));
-    float r = rc_ldexp(sphere.radius, -ep);
+    float r = p2_ldexp(sphere.radius, -ep);
     /* v and r to magnitude ~1 as well (exact unless r underflowed above). */
-    int ev = rc_exp(isect_fmaxf(rc_max3abs(v), r));
+    int ev = p2_exp(isect_fmaxf(rc_max3abs(v), r));
     v = rc_scale(v, -ev);
-    r = rc_ldexp(r, -ev);
-    int ed = rc_exp(rc_max3abs(ray.dir));
+    r = p2_ldexp(r, -ev);
+    int ed = p2_exp(rc_max3abs(ray.dir));
     isect_vec3 d = rc_scale(ray.dir, -ed);
 
     float c = rc_dot(v, v) - r * r;

@@ -12,7 +12,7 @@ static float dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.
 static isect_vec3 neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
 static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 static float max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
-static isect_vec3 ldexp3(isect_vec3 a, int e) { return (isect_vec3){ldexpf(a.x, e), ldexpf(a.y, e), ldexpf(a.z, e)}; }
+static isect_vec3 ldexp3(isect_vec3 a, int e) { return (isect_vec3){p2_ldexp(a.x, e), p2_ldexp(a.y, e), p2_ldexp(a.z, e)}; }
 
 bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P)
 {
@@ -24,13 +24,11 @@ bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n,
             return false;
         m = isect_fmaxf(m, max3abs(pts[i]));
     }
-    int e = 0;
-    if (m > 0)
-        frexpf(m, &e); /* m 2^-e in [1/2, 1) */
+    int e = p2_exp(m); /* m 2^-e in [1/2, 1); 0 for m == 0 */
     b->e = e;
     b->c = ldexp3(s.center, -e);
     b->v = ldexp3(s.velocity, -e);
-    b->r = ldexpf(s.radius, -e);
+    b->r = p2_ldexp(s.radius, -e);
     for (int i = 0; i < n; i++)
         P[i] = sub(ldexp3(pts[i], -e), b->c);
     return true;

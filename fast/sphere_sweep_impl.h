@@ -34,6 +34,7 @@
 #define ISECT_FAST_SPHERE_SWEEP_IMPL_H
 
 #include "fminmax.h"
+#include "pow2.h"
 #include "isect.h"
 
 #include <stdbool.h>

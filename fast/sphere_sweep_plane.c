@@ -25,9 +25,8 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
     float mn = isect_fmaxf(fabsf(n.x), isect_fmaxf(fabsf(n.y), fabsf(n.z)));
     if (mn == 0)
         return false;
-    int en;
-    frexpf(mn, &en);
-    n = (isect_vec3){ldexpf(n.x, -en), ldexpf(n.y, -en), ldexpf(n.z, -en)};
+    int en = p2_exp(mn);
+    n = (isect_vec3){p2_ldexp(n.x, -en), p2_ldexp(n.y, -en), p2_ldexp(n.z, -en)};
     float d0 = -(n.x * Q.x + n.y * Q.y + n.z * Q.z);
     float dv = n.x * b.v.x + n.y * b.v.y + n.z * b.v.z;
     float rn = b.r * sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
