@@ -2,7 +2,9 @@
 # every target and variable.  Builds go under $(BUILD)/<flag set>/.
 
 CC       ?= cc
+CXX      ?= c++
 CLANG    ?= clang
+CLANGXX  ?= clang++
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 BUILD    ?= build
@@ -12,48 +14,98 @@ TARGET   ?= fast
 FUZZ_SECONDS ?= 5
 # `make bench BENCH="ray_sphere obb_obb"`: those queries only.
 BENCH ?=
-# A user's adapter file (docs/targets.md) built into isect, the fuzzers and the tests.
+# A user's adapter files (C or C++, docs/targets.md) built into isect, the
+# fuzzers and the tests; USER_PKGS: pkg-config modules they need; USER_LIBS:
+# more link flags, appended to isect's own.
 USER_TARGET ?=
+USER_PKGS   ?=
+USER_LIBS   ?=
 
 # The project's flags sit beside the user's CFLAGS, never replace them.
 # -ffp-contract=off: no fused multiply-adds, so gcc and clang round alike.
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
-ISECT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -fno-fast-math $(WARN) \
-               -Ifast -Iref -Ioracle -Icli -Ifuzz -MMD -MP
-ifneq ($(USER_TARGET),)
-ISECT_CFLAGS += -DISECT_USER_TARGET
-endif
+ISECT_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -fno-fast-math $(WARN) -MMD -MP
+ISECT_CXXFLAGS = -std=c++17 -ffp-contract=off -fno-fast-math -Wall -Wextra -MMD -MP
 # gcc 12.2 at -O2 folds away the rounding of (double)(float)x when its SLP
 # vectorizer pairs such conversions (tests/test_rounding.c pins it); off.
-ISECT_CFLAGS += $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo -fno-tree-slp-vectorize)
+nogccslp = $(shell $(1) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo -fno-tree-slp-vectorize)
+
+# Flag sets: one build directory each.  fuzz is clang with libFuzzer's
+# coverage instrumentation; the others use CC.
 OPT_release = -O2 -g
 OPT_asan    = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT_pic     = -O2 -g -fPIC
-OPT_cov     = -O0 -g --coverage
+OPT_fuzz    = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+LDOPT_fuzz  = -fsanitize=fuzzer,address,undefined
+CC_fuzz     = $(CLANG)
+CXX_fuzz    = $(CLANGXX)
 LIBS     = -lmpfr -lgmp -lm
+
+# ---- parts and the include paths each may use ----------------------------
+# fast and ref stand alone; the oracle sees both; the targets (zoo, user
+# adapters), cli, fuzz and bench see the oracle and below; tests see all.
+# A forbidden include does not compile (make layering-check proves it).
+INC_fast    = -Ifast
+INC_ref     = -Iref
+INC_oracle  = -Ioracle -Ifast -Iref
+INC_targets = -Ioracle -Ifast -Iref
+INC_cli     = -Icli -Ioracle -Ifast -Iref
+INC_fuzz    = -Ifuzz -Ioracle -Ifast -Iref
+INC_bench   = -Ibench -Ioracle -Ifast -Iref
+INC_tests   = -Itests -Ifuzz -Ioracle -Ifast -Iref
+part = $(if $(filter fuzz/zoo/%,$(1)),targets,$(firstword $(subst /, ,$(1))))
+inc  = $(INC_$(call part,$(1)))
 
 FAST_SRC   = $(wildcard fast/*.c)
 REF_SRC    = $(wildcard ref/*.c)
-ORACLE_SRC = $(wildcard oracle/*.c) $(wildcard fuzz/zoo/*.c) $(USER_TARGET)
+ORACLE_SRC = $(wildcard oracle/*.c)
 CLI_SRC    = $(wildcard cli/*.c)
 TEST_SRC   = $(wildcard tests/test_*.c)
 FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+# The zoo, in the order `isect targets` lists it; each file ends with
+# ISECT_TARGETS(zoo_<file name>, ...).
+ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
+            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c)
+TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC))
 
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+# A user adapter's object: build/<set>/user/<file name>.o, wherever it lives.
+userobj = $(foreach f,$(USER_TARGET),$(BUILD)/$(1)/user/$(notdir $(basename $(f))).o)
+USER_CFLAGS  = $(if $(USER_PKGS),$(shell pkg-config --cflags $(USER_PKGS)))
+USER_LDLIBS  = $(if $(USER_PKGS),$(shell pkg-config --libs $(USER_PKGS))) $(USER_LIBS)
+# C++ adapters make the programs link with the C++ driver.
+HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET))
 
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
-        replay-check fuzz-check readme readme-check bench-check
+        replay-check fuzz-check readme readme-check bench-check layering-check adapter-check size size-check FORCE
 .DEFAULT_GOAL := all
 # Objects made by pattern rules are kept, not deleted as intermediates.
 .SECONDARY:
 
 all: $(BUILD)/release/libisect.a $(BUILD)/pic/libisect.so $(BUILD)/release/libisect_ref.a $(BUILD)/isect
 
+# ---- the target registry, generated ----------------------------------------
+# registry.list changes only when the tables or the user adapters do, so a
+# build directory used with and without USER_TARGET relinks, and user.flags
+# rebuilds the adapters when USER_PKGS changes.
+$(BUILD)/registry.list: FORCE
+	@mkdir -p $(@D)
+	@echo '$(TARGET_TABLES) | $(USER_TARGET)' | cmp -s - $@ 2>/dev/null || echo '$(TARGET_TABLES) | $(USER_TARGET)' > $@
+$(BUILD)/user.flags: FORCE
+	@mkdir -p $(@D)
+	@echo '$(USER_CFLAGS)' | cmp -s - $@ 2>/dev/null || echo '$(USER_CFLAGS)' > $@
+$(BUILD)/registry.c: $(BUILD)/registry.list tools/registry.sh
+	sh tools/registry.sh $(TARGET_TABLES) $(if $(USER_TARGET),user) > $@
+
 # ---- compilation, one directory per flag set ------------------------------
 define flagset
+CC_$(1)  ?= $$(CC)
+CXX_$(1) ?= $$(CXX)
 $(BUILD)/$(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(ISECT_CFLAGS) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
+	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(call nogccslp,$$(CC_$(1))) $$(call inc,$$<) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/registry.o: $(BUILD)/registry.c
+	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(INC_targets) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
 $(BUILD)/$(1)/libisect.a: $(call obj,$(1),$(FAST_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
@@ -63,12 +115,32 @@ $(BUILD)/$(1)/libisect_ref.a: $(call obj,$(1),$(REF_SRC))
 $(BUILD)/$(1)/liboracle.a: $(call obj,$(1),$(ORACLE_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
-$(BUILD)/$(1)/isect: $(call obj,$(1),$(CLI_SRC)) $(BUILD)/$(1)/liboracle.a $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
-	$$(CC) $$(OPT_$(1)) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
+$(BUILD)/$(1)/libtargets.a: $(call obj,$(1),$(ZOO_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+$(BUILD)/$(1)/isect: $(call obj,$(1),$(CLI_SRC)) $(call LIBS_FOR,$(1))
+	$$(call link,$(1)) -o $$@ $$^ $$(ALL_LIBS)
+$(foreach f,$(USER_TARGET),$(eval $(call useradapter,$(1),$(f))))
 endef
-$(foreach s,release asan pic cov,$(eval $(call flagset,$(s))))
 
-LIBS_FOR = $(BUILD)/$(1)/liboracle.a $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
+# One rule per user adapter file (C or C++), with the targets' include paths.
+define useradapter
+$(BUILD)/$(1)/user/$(notdir $(basename $(2))).o: $(2) $(BUILD)/user.flags
+	@mkdir -p $$(@D)
+	$(if $(filter %.c,$(2)),$$(CC_$(1)) $$(ISECT_CFLAGS),$$(CXX_$(1)) $$(ISECT_CXXFLAGS)) $$(INC_targets) \
+	    $$(OPT_$(1)) $(if $(filter %.c,$(2)),$$(CFLAGS),$$(CXXFLAGS)) $$(USER_CFLAGS) -c $$< -o $$@
+endef
+
+# The libraries a program of flag set $(1) links, in link order: the
+# registry object first (it pulls in the zoo from libtargets.a), the user's
+# adapters as objects (the registry refers to them weakly, which pulls
+# nothing from an archive), then the layers.
+LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtargets.a $(BUILD)/$(1)/liboracle.a \
+           $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
+ALL_LIBS = $(LIBS) $(USER_LDLIBS)
+link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
+
+$(foreach s,release asan pic fuzz,$(eval $(call flagset,$(s))))
 
 $(BUILD)/isect: $(BUILD)/release/isect
 	ln -sf release/isect $@
@@ -78,12 +150,12 @@ $(BUILD)/pic/libisect.so: $(call obj,pic,$(FAST_SRC))
 
 # ---- tests ----------------------------------------------------------------
 $(BUILD)/asan/tests/%: $(BUILD)/asan/tests/%.o $(call LIBS_FOR,asan)
-	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcriterion $(LIBS)
+	$(call link,asan) -o $@ $^ -lcriterion $(ALL_LIBS)
 
 # The mutator's tests link the fuzz layer (no libFuzzer: harness.c has no main).
 $(BUILD)/asan/tests/test_mutator: $(BUILD)/asan/tests/test_mutator.o $(BUILD)/asan/fuzz/mutator.o \
                                   $(BUILD)/asan/fuzz/harness.o $(call LIBS_FOR,asan)
-	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcriterion $(LIBS)
+	$(call link,asan) -o $@ $^ -lcriterion $(ALL_LIBS)
 
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
 
@@ -99,7 +171,7 @@ corpus-check: $(BUILD)/asan/isect
 # The fuzz harnesses built with gcc against the replay driver replay corpus/.
 $(BUILD)/asan/replay_%: $(BUILD)/asan/fuzz/fuzz_%.o $(BUILD)/asan/fuzz/harness.o $(BUILD)/asan/fuzz/mutator.o \
                         $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
-	$(CC) $(OPT_asan) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(call link,asan) -o $@ $^ $(ALL_LIBS)
 
 replay-check: $(patsubst %,$(BUILD)/asan/replay_%,$(FUZZ_QUERIES))
 	@set -e; for q in $(FUZZ_QUERIES); do $(BUILD)/asan/replay_$$q corpus/$$q; done
@@ -126,20 +198,30 @@ readme-check: $(BUILD)/release/isect
 	@awk '/<!-- catalog:end -->/{f=0} f{print} /<!-- catalog:begin -->/{f=1}' README.md | diff -u - $(BUILD)/catalog.md \
 	  || { echo "README.md: the query table differs from the catalog; run make readme"; exit 1; }
 
+# The include paths enforce the layering (docs/architecture.md): forbidden
+# includes must not compile, allowed ones must.
+layering-check:
+	@CC="$(CC)" INC_fast="$(INC_fast)" INC_ref="$(INC_ref)" INC_oracle="$(INC_oracle)" \
+	  INC_targets="$(INC_targets)" INC_cli="$(INC_cli)" INC_fuzz="$(INC_fuzz)" INC_bench="$(INC_bench)" \
+	  sh tools/layering.sh
+
+# The longest files and functions; size-check fails past 600 and 80 lines.
+size:
+	@sh tools/size.sh
+size-check:
+	@sh tools/size.sh --check 0 >/dev/null
+
+# User adapters (tests/adapters/): a two-target C file and a C++ file, each
+# built with one make command into $(BUILD)/adapters/, listed and judged.
+adapter-check:
+	BUILD=$(BUILD) MAKE="$(MAKE)" sh tests/adapters.sh
+
 # ---- fuzzing (clang, libFuzzer) -------------------------------------------
-FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -ffp-contract=off -fno-fast-math \
-              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-              -Ifast -Iref -Ioracle -Icli -Ifuzz -MMD -MP $(if $(USER_TARGET),-DISECT_USER_TARGET)
-FUZZ_LIB_SRC = $(FAST_SRC) $(REF_SRC) $(ORACLE_SRC) fuzz/harness.c fuzz/mutator.c
-FUZZ_LIB_OBJ = $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_LIB_SRC))
-
-# Objects once with coverage instrumentation; each harness links them with libFuzzer.
-$(BUILD)/fuzz/obj/%.o: %.c
-	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) $(CFLAGS) -c $< -o $@
-
-$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
-	$(CLANG) -fsanitize=fuzzer,address,undefined $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+# The fuzz flag set (above) compiles every layer once with coverage
+# instrumentation; each harness links them with libFuzzer.
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(BUILD)/fuzz/fuzz/harness.o $(BUILD)/fuzz/fuzz/mutator.o \
+                      $(call LIBS_FOR,fuzz)
+	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
 
 fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES))
 
@@ -148,7 +230,7 @@ fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
 
 # ---- bench ----------------------------------------------------------------
 $(BUILD)/release/bench/bench: $(call obj,release,$(wildcard bench/*.c)) $(call LIBS_FOR,release)
-	$(CC) $(OPT_release) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(call link,release) -o $@ $^ $(ALL_LIBS)
 
 # BENCH="q1 q2": only those queries (default: every one).
 bench: $(BUILD)/release/bench/bench
@@ -234,7 +316,7 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
 
 # ---- dependencies ---------------------------------------------------------
-DEB_PACKAGES = make gcc libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
+DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \

@@ -1,44 +1,66 @@
 /* oracle/targets.c: the registry of targets; see targets.h. */
 #include "targets.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const isect_target isect_target_fast;
-extern const isect_target isect_zoo_mt_eps;
-extern const isect_target isect_zoo_sign_change_2008;
-extern const isect_target isect_zoo_sphere_tri_2010;
-extern const isect_target isect_zoo_nettle2000;
-extern const isect_target isect_zoo_sphere_behind;
-extern const isect_target isect_zoo_cylinder_2016;
-extern const isect_target isect_zoo_xna_sphere;
-extern const isect_target isect_zoo_area_pit;
-extern const isect_target isect_zoo_obb_noeps;
-#ifdef ISECT_USER_TARGET
-extern const isect_target isect_user_target;
-#endif
 
-const isect_target *const isect_targets[] = {
-    &isect_target_fast,
-    &isect_zoo_mt_eps,
-    &isect_zoo_sign_change_2008,
-    &isect_zoo_sphere_tri_2010,
-    &isect_zoo_nettle2000,
-    &isect_zoo_sphere_behind,
-    &isect_zoo_cylinder_2016,
-    &isect_zoo_xna_sphere,
-    &isect_zoo_area_pit,
-    &isect_zoo_obb_noeps,
-#ifdef ISECT_USER_TARGET
-    &isect_user_target,
-#endif
-};
-const size_t isect_targets_size = sizeof isect_targets / sizeof *isect_targets;
+enum { MAX_TARGETS = 256 };
+
+static const isect_target *all[MAX_TARGETS];
+static size_t nall;
+
+static void add(const isect_target *t)
+{
+    for (size_t i = 0; i < nall; i++)
+        if (strcmp(all[i]->name, t->name) == 0) {
+            fprintf(stderr, "isect: two targets are named '%s' (rename one in its adapter)\n", t->name);
+            exit(2);
+        }
+    if (nall == MAX_TARGETS) {
+        fprintf(stderr, "isect: more than %d targets\n", MAX_TARGETS);
+        exit(2);
+    }
+    all[nall++] = t;
+}
+
+/* Built once, on first use: fast, then each table in the generated order. */
+static void build(void)
+{
+    if (nall)
+        return;
+    add(&isect_target_fast);
+    for (size_t k = 0; k < isect_target_ntables; k++)
+        for (const isect_target *const *t = isect_target_tables[k]; t && *t; t++)
+            add(*t);
+}
+
+size_t isect_target_count(void)
+{
+    build();
+    return nall;
+}
+
+const isect_target *isect_target_at(size_t i)
+{
+    build();
+    return i < nall ? all[i] : NULL;
+}
+
+const isect_target *const *isect_target_all(void)
+{
+    build();
+    return all;
+}
 
 const isect_target *isect_target_find(const char *name)
 {
-    for (size_t i = 0; i < isect_targets_size; i++)
-        if (strcmp(isect_targets[i]->name, name) == 0)
-            return isect_targets[i];
+    build();
+    for (size_t i = 0; i < nall; i++)
+        if (strcmp(all[i]->name, name) == 0)
+            return all[i];
     return NULL;
 }
 

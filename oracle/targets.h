@@ -1,4 +1,4 @@
-/* oracle/targets.h: implementations under test.
+/* oracle/targets.h: implementations under test, and their registry.
  *
  * A target is a named table of functions with fast's signatures (isect.h),
  * one per query it supports, each with the accuracy it declares:
@@ -8,10 +8,17 @@
  *              tolerance * 2^-24 * S is tolerated, a larger one is a
  *              discrepancy.
  *
- * Built in: `fast` (libisect) and the zoo (fuzz/zoo/, historic algorithms with
- * known bugs, kept to prove that the fuzzers catch them).  A user's adapter
- * is one C file defining `const isect_target isect_user_target`, built in with
- * `make USER_TARGET=path/to/adapter.c` (docs/targets.md).
+ * The registry.  `fast` (libisect) is built into the oracle.  Every other
+ * target lives in an adapter file outside the oracle (the zoo in fuzz/zoo/,
+ * a user's adapter) that ends with a table of the targets it defines:
+ *
+ *     ISECT_TARGETS(zoo_mt_eps, &mt_eps);            (in fuzz/zoo/mt_eps.c)
+ *
+ * The build generates the list of those tables (build/<set>/registry.c, from
+ * the Makefile's ZOO_SRC and USER_TARGET), so the oracle names no adapter.
+ * A user's adapter defines `ISECT_TARGETS(user, &a, &b, ...)` or, the older
+ * single form, `const isect_target isect_user_target` (docs/targets.md).
+ * This header is valid C and C++, so an adapter may be C++.
  */
 #ifndef ISECT_TARGETS_H
 #define ISECT_TARGETS_H
@@ -19,6 +26,10 @@
 #include "isect.h"
 
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef void (*isect_any_fn)(void);
 
@@ -44,10 +55,40 @@ typedef struct isect_target {
     { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_) }
 #define ISECT_ENTRIES_END { NULL, NULL, 0, 0 }
 
-extern const isect_target *const isect_targets[];
-extern const size_t isect_targets_size;
+/* The table of the targets an adapter file defines, NULL-terminated, under
+ * the name isect_targets_<stem> that the generated registry expects (the
+ * zoo's stem is zoo_<file name>, a user adapter's is user). */
+#ifdef __cplusplus
+#define ISECT_TARGETS(stem, ...)                                       \
+    extern "C" const isect_target *const isect_targets_##stem[];        \
+    extern "C" const isect_target *const isect_targets_##stem[] = {__VA_ARGS__, NULL}
+#else
+#define ISECT_TARGETS(stem, ...) \
+    const isect_target *const isect_targets_##stem[] = {__VA_ARGS__, NULL}
+#endif
+
+/* The adapters' tables in registry order (isect_target_ntables of them; a
+ * NULL table is skipped): defined by the generated registry.c, never by
+ * hand. */
+extern const isect_target *const *const isect_target_tables[];
+extern const size_t isect_target_ntables;
+
+/* Every target: fast first, then the adapters' tables in order.  Aborts with
+ * a message when two targets share a name (a build mistake). */
+size_t isect_target_count(void);
+const isect_target *isect_target_at(size_t i);
 
 const isect_target *isect_target_find(const char *name);
+
+/* Transitional spellings of isect_target_at / isect_target_count for the
+ * command line's older call sites. */
+const isect_target *const *isect_target_all(void);
+#define isect_targets (isect_target_all())
+#define isect_targets_size (isect_target_count())
 const isect_target_entry *isect_target_entry_for(const isect_target *t, const char *query);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

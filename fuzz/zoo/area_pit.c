@@ -42,6 +42,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_area_pit = {
+static const isect_target area_pit_target = {
     "zoo:area_pit", "area-sum point-in-triangle with an absolute 1e-4 epsilon (2010 blog)", entries,
 };
+
+ISECT_TARGETS(zoo_area_pit, &area_pit_target);

@@ -195,7 +195,9 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_cylinder_2016 = {
+static const isect_target cylinder_2016_target = {
     "zoo:cylinder_2016", "ray vs capped cylinder of a 2016 blog post, as printed (second root's height, degrees)",
     entries,
 };
+
+ISECT_TARGETS(zoo_cylinder_2016, &cylinder_2016_target);

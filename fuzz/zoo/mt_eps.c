@@ -44,6 +44,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_mt_eps = {
+static const isect_target mt_eps_target = {
     "zoo:mt_eps", "Moller-Trumbore with an absolute 1e-6 determinant epsilon", entries,
 };
+
+ISECT_TARGETS(zoo_mt_eps, &mt_eps_target);

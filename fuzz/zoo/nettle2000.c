@@ -121,6 +121,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_nettle2000 = {
+static const isect_target nettle2000_target = {
     "zoo:nettle2000", "Nettle 2000 swept sphere: contact at the perimeter point closest to the plane hit", entries,
 };
+
+ISECT_TARGETS(zoo_nettle2000, &nettle2000_target);

@@ -80,6 +80,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_obb_noeps = {
+static const isect_target obb_noeps_target = {
     "zoo:obb_noeps", "15-axis OBB test (Ericson 4.4.1, box-frame form) without the parallel-edge epsilon", entries,
 };
+
+ISECT_TARGETS(zoo_obb_noeps, &obb_noeps_target);

@@ -50,6 +50,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_sign_change_2008 = {
+static const isect_target sign_change_2008_target = {
     "zoo:sign_change_2008", "moving sphere vs plane (2008): centre sign change or end closer than r", entries,
 };
+
+ISECT_TARGETS(zoo_sign_change_2008, &sign_change_2008_target);

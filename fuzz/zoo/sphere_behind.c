@@ -34,6 +34,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_sphere_behind = {
+static const isect_target sphere_behind_target = {
     "zoo:sphere_behind", "textbook ray-sphere returning the smaller root even behind the origin", entries,
 };
+
+ISECT_TARGETS(zoo_sphere_behind, &sphere_behind_target);

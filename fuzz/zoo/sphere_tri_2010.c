@@ -175,7 +175,9 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_sphere_tri_2010 = {
+static const isect_target sphere_tri_2010_target = {
     "zoo:sphere_tri_2010", "SphereIntersectTri (2010) as printed: one-sided, absolute epsilons, roots up to 999999",
     entries,
 };
+
+ISECT_TARGETS(zoo_sphere_tri_2010, &sphere_tri_2010_target);

@@ -54,6 +54,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRIES_END,
 };
 
-const isect_target isect_zoo_xna_sphere = {
+static const isect_target xna_sphere_target = {
     "zoo:xna_sphere", "XNA BoundingSphere.Intersects: touching spheres do not intersect", entries, 1,
 };
+
+ISECT_TARGETS(zoo_xna_sphere, &xna_sphere_target);
