@@ -68,162 +68,220 @@ static void set3(double *p, double x, double y, double z)
     p[2] = z;
 }
 
-/* One generic edit; returns 0 if it did not apply. */
-static int edit(rng *r, view *v)
+/* The generic edits.  Each returns 0 if it did not apply. */
+
+/* nudge one value by a few ulps */
+static int edit_nudge(rng *r, view *v)
+{
+    int i = below(r, isect_query_nin(v->q)), k = below(r, 4) + 1;
+    v->in[i] = ulp_step(v, v->in[i], below(r, 2) ? k : -k);
+    return 1;
+}
+
+/* special value */
+static int edit_special(rng *r, view *v)
+{
+    int i = below(r, isect_query_nin(v->q));
+    v->in[i] = special(r, v);
+    return 1;
+}
+
+/* small integer: makes coordinates coincide */
+static int edit_small_int(rng *r, view *v)
+{
+    int i = below(r, isect_query_nin(v->q));
+    v->in[i] = below(r, 9) - 4;
+    return 1;
+}
+
+/* snap a point onto another point */
+static int edit_snap_point(rng *r, view *v)
+{
+    if (v->npts < 2)
+        return 0;
+    int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
+    memcpy(v->in + a, v->in + b, 3 * sizeof *v->in);
+    return 1;
+}
+
+/* snap a point onto the segment between two others (dyadic weights) */
+static int edit_snap_segment(rng *r, view *v)
 {
     double *in = v->in;
-    int n = isect_query_nin(v->q);
-    switch (below(r, 15)) {
-    case 0: { /* nudge one value by a few ulps */
-        int i = below(r, n), k = below(r, 4) + 1;
-        in[i] = ulp_step(v, in[i], below(r, 2) ? k : -k);
-        return 1;
+    if (v->npts < 3)
+        return 0;
+    int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)], c = v->pts[below(r, v->npts)];
+    static const double w[] = {0.5, 0.25, 0.75, 0.125, 0.375};
+    double s = w[below(r, 5)];
+    for (int i = 0; i < 3; i++)
+        in[a + i] = fmt_round(v, in[b + i] + s * (in[c + i] - in[b + i]));
+    return 1;
+}
+
+/* aim a direction from the first point at another point, an edge point or a centroid */
+static int edit_aim_dir(rng *r, view *v)
+{
+    double *in = v->in;
+    if (!v->ndirs || v->npts < 2)
+        return 0;
+    int d = v->dirs[below(r, v->ndirs)], o = v->pts[0];
+    int b = v->pts[1 + below(r, v->npts - 1)], c = v->pts[1 + below(r, v->npts - 1)];
+    double target[3];
+    int kind = below(r, 3);
+    for (int i = 0; i < 3; i++)
+        target[i] = kind == 0   ? in[b + i]
+                    : kind == 1 ? 0.5 * (in[b + i] + in[c + i])
+                                : (in[b + i] + in[c + i] + in[v->pts[v->npts - 1] + i]) / 3;
+    for (int i = 0; i < 3; i++)
+        in[d + i] = fmt_round(v, target[i] - in[o + i]);
+    return 1;
+}
+
+/* make a direction parallel to a difference of two points */
+static int edit_dir_parallel(rng *r, view *v)
+{
+    double *in = v->in;
+    if (!v->ndirs || v->npts < 2)
+        return 0;
+    int d = v->dirs[below(r, v->ndirs)], a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
+    for (int i = 0; i < 3; i++)
+        in[d + i] = fmt_round(v, in[b + i] - in[a + i]);
+    return 1;
+}
+
+/* make a direction lie in the plane of three points (or be its normal) */
+static int edit_dir_plane(rng *r, view *v)
+{
+    double *in = v->in;
+    if (!v->ndirs || v->npts < 3)
+        return 0;
+    int d = v->dirs[below(r, v->ndirs)];
+    int a = v->pts[v->npts - 3], b = v->pts[v->npts - 2], c = v->pts[v->npts - 1];
+    double e1[3], e2[3];
+    for (int i = 0; i < 3; i++) {
+        e1[i] = in[b + i] - in[a + i];
+        e2[i] = in[c + i] - in[a + i];
     }
-    case 1: /* special value */
-        in[below(r, n)] = special(r, v);
-        return 1;
-    case 2: /* small integer: makes coordinates coincide */
-        in[below(r, n)] = below(r, 9) - 4;
-        return 1;
-    case 3: { /* snap a point onto another point */
+    if (below(r, 2)) {
+        double s = below(r, 5) - 2;
+        for (int i = 0; i < 3; i++)
+            in[d + i] = fmt_round(v, e1[i] + s * e2[i]);
+    } else {
+        set3(in + d, fmt_round(v, e1[1] * e2[2] - e1[2] * e2[1]), fmt_round(v, e1[2] * e2[0] - e1[0] * e2[2]),
+             fmt_round(v, e1[0] * e2[1] - e1[1] * e2[0]));
+    }
+    return 1;
+}
+
+/* scale every position-like value by a power of two */
+static int edit_scale_pos(rng *r, view *v)
+{
+    int k = below(r, 61) - 30;
+    for (int f = 0, at = 0; f < v->q->nfields; at += v->q->fields[f].arity, f++)
+        if (v->q->fields[f].unit == UNIT_POS)
+            for (int i = 0; i < v->q->fields[f].arity; i++)
+                v->in[at + i] = fmt_round(v, ldexp(v->in[at + i], k));
+    return 1;
+}
+
+/* scale a direction by a power of two */
+static int edit_scale_dir(rng *r, view *v)
+{
+    if (!v->ndirs)
+        return 0;
+    int d = v->dirs[below(r, v->ndirs)], k = below(r, 41) - 20;
+    for (int i = 0; i < 3; i++)
+        v->in[d + i] = fmt_round(v, ldexp(v->in[d + i], k));
+    return 1;
+}
+
+/* swap two points */
+static int edit_swap_points(rng *r, view *v)
+{
+    if (v->npts < 2)
+        return 0;
+    int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
+    double t[3];
+    memcpy(t, v->in + a, sizeof t);
+    memcpy(v->in + a, v->in + b, sizeof t);
+    memcpy(v->in + b, t, sizeof t);
+    return 1;
+}
+
+/* a scalar (tmax, radius, ...) to 0, 1, inf, or halved / doubled */
+static int edit_scalar(rng *r, view *v)
+{
+    if (!v->nscal)
+        return 0;
+    int s = v->scal[below(r, v->nscal)];
+    const double vals[] = {0, 1, INFINITY, 0.5 * v->in[s], 2 * v->in[s], ldexp(v->in[s], -below(r, 30))};
+    v->in[s] = fmt_round(v, vals[below(r, 6)]);
+    return 1;
+}
+
+/* translate every point by one vector: rounding then perturbs the configuration */
+static int edit_translate(rng *r, view *v)
+{
+    double t[3];
+    for (int i = 0; i < 3; i++)
+        t[i] = ldexp((double)(below(r, 2001) - 1000), below(r, 20) - 10);
+    for (int p = 0; p < v->npts; p++)
+        for (int i = 0; i < 3; i++)
+            v->in[v->pts[p] + i] = fmt_round(v, v->in[v->pts[p] + i] + t[i]);
+    return 1;
+}
+
+/* a vector field: a difference of points, or its components edited */
+static int edit_vector_field(rng *r, view *v)
+{
+    double *in = v->in;
+    if (!v->nvecs)
+        return 0;
+    double *x = in + v->vecs[below(r, v->nvecs)];
+    int kind = below(r, 5);
+    if (kind == 0) { /* from one point to another or to a midpoint, times 1/4 .. 2 */
         if (v->npts < 2)
             return 0;
-        int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
-        memcpy(in + a, in + b, 3 * sizeof *in);
-        return 1;
-    }
-    case 4: { /* snap a point onto the segment between two others (dyadic weights) */
-        if (v->npts < 3)
-            return 0;
-        int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)], c = v->pts[below(r, v->npts)];
-        static const double w[] = {0.5, 0.25, 0.75, 0.125, 0.375};
-        double s = w[below(r, 5)];
+        int a = v->pts[0], b = v->pts[below(r, v->npts)], c = v->pts[below(r, v->npts)];
+        double s = ldexp(1, below(r, 4) - 2);
         for (int i = 0; i < 3; i++)
-            in[a + i] = fmt_round(v, in[b + i] + s * (in[c + i] - in[b + i]));
-        return 1;
-    }
-    case 5: { /* aim a direction from the first point at another point, an edge point or a centroid */
-        if (!v->ndirs || v->npts < 2)
-            return 0;
-        int d = v->dirs[below(r, v->ndirs)], o = v->pts[0];
-        int b = v->pts[1 + below(r, v->npts - 1)], c = v->pts[1 + below(r, v->npts - 1)];
-        double target[3];
-        int kind = below(r, 3);
+            x[i] = fmt_round(v, s * (0.5 * (in[b + i] + in[c + i]) - in[a + i]));
+    } else if (kind == 1) { /* magnitudes: half extents as a box wants them */
         for (int i = 0; i < 3; i++)
-            target[i] = kind == 0   ? in[b + i]
-                        : kind == 1 ? 0.5 * (in[b + i] + in[c + i])
-                                    : (in[b + i] + in[c + i] + in[v->pts[v->npts - 1] + i]) / 3;
-        for (int i = 0; i < 3; i++)
-            in[d + i] = fmt_round(v, target[i] - in[o + i]);
-        return 1;
-    }
-    case 6: { /* make a direction parallel to a difference of two points */
-        if (!v->ndirs || v->npts < 2)
-            return 0;
-        int d = v->dirs[below(r, v->ndirs)], a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
-        for (int i = 0; i < 3; i++)
-            in[d + i] = fmt_round(v, in[b + i] - in[a + i]);
-        return 1;
-    }
-    case 7: { /* make a direction lie in the plane of three points (or be its normal) */
-        if (!v->ndirs || v->npts < 3)
-            return 0;
-        int d = v->dirs[below(r, v->ndirs)];
-        int a = v->pts[v->npts - 3], b = v->pts[v->npts - 2], c = v->pts[v->npts - 1];
-        double e1[3], e2[3];
-        for (int i = 0; i < 3; i++) {
-            e1[i] = in[b + i] - in[a + i];
-            e2[i] = in[c + i] - in[a + i];
-        }
-        if (below(r, 2)) {
-            double s = below(r, 5) - 2;
-            for (int i = 0; i < 3; i++)
-                in[d + i] = fmt_round(v, e1[i] + s * e2[i]);
-        } else {
-            set3(in + d, fmt_round(v, e1[1] * e2[2] - e1[2] * e2[1]), fmt_round(v, e1[2] * e2[0] - e1[0] * e2[2]),
-                 fmt_round(v, e1[0] * e2[1] - e1[1] * e2[0]));
-        }
-        return 1;
-    }
-    case 8: { /* scale every position-like value by a power of two */
-        int k = below(r, 61) - 30;
-        for (int f = 0, at = 0; f < v->q->nfields; at += v->q->fields[f].arity, f++)
-            if (v->q->fields[f].unit == UNIT_POS)
-                for (int i = 0; i < v->q->fields[f].arity; i++)
-                    in[at + i] = fmt_round(v, ldexp(in[at + i], k));
-        return 1;
-    }
-    case 9: { /* scale a direction by a power of two */
-        if (!v->ndirs)
-            return 0;
-        int d = v->dirs[below(r, v->ndirs)], k = below(r, 41) - 20;
-        for (int i = 0; i < 3; i++)
-            in[d + i] = fmt_round(v, ldexp(in[d + i], k));
-        return 1;
-    }
-    case 10: { /* swap two points */
-        if (v->npts < 2)
-            return 0;
-        int a = v->pts[below(r, v->npts)], b = v->pts[below(r, v->npts)];
-        double t[3];
-        memcpy(t, in + a, sizeof t);
-        memcpy(in + a, in + b, sizeof t);
-        memcpy(in + b, t, sizeof t);
-        return 1;
-    }
-    case 11: { /* a scalar (tmax, radius, ...) to 0, 1, inf, or halved / doubled */
-        if (!v->nscal)
-            return 0;
-        int s = v->scal[below(r, v->nscal)];
-        const double vals[] = {0, 1, INFINITY, 0.5 * in[s], 2 * in[s], ldexp(in[s], -below(r, 30))};
-        in[s] = fmt_round(v, vals[below(r, 6)]);
-        return 1;
-    }
-    case 12: { /* translate every point by one vector: rounding then perturbs the configuration */
-        double t[3];
-        for (int i = 0; i < 3; i++)
-            t[i] = ldexp((double)(below(r, 2001) - 1000), below(r, 20) - 10);
-        for (int p = 0; p < v->npts; p++)
-            for (int i = 0; i < 3; i++)
-                in[v->pts[p] + i] = fmt_round(v, in[v->pts[p] + i] + t[i]);
-        return 1;
-    }
-    case 13: { /* a vector field: a difference of points, or its components edited */
-        if (!v->nvecs)
-            return 0;
-        double *x = in + v->vecs[below(r, v->nvecs)];
-        int kind = below(r, 5);
-        if (kind == 0) { /* from one point to another or to a midpoint, times 1/4 .. 2 */
-            if (v->npts < 2)
-                return 0;
-            int a = v->pts[0], b = v->pts[below(r, v->npts)], c = v->pts[below(r, v->npts)];
-            double s = ldexp(1, below(r, 4) - 2);
-            for (int i = 0; i < 3; i++)
-                x[i] = fmt_round(v, s * (0.5 * (in[b + i] + in[c + i]) - in[a + i]));
-        } else if (kind == 1) { /* magnitudes: half extents as a box wants them */
-            for (int i = 0; i < 3; i++)
-                x[i] = fabs(x[i]);
-        } else if (kind == 2) { /* one or two components zero: a flat box, an axis-parallel motion */
+            x[i] = fabs(x[i]);
+    } else if (kind == 2) { /* one or two components zero: a flat box, an axis-parallel motion */
+        x[below(r, 3)] = 0;
+        if (below(r, 2))
             x[below(r, 3)] = 0;
-            if (below(r, 2))
-                x[below(r, 3)] = 0;
-        } else if (kind == 3) { /* all components equal */
-            double e = x[below(r, 3)];
-            set3(x, e, e, e);
-        } else { /* scaled by a power of two */
-            int k = below(r, 41) - 20;
-            for (int i = 0; i < 3; i++)
-                x[i] = fmt_round(v, ldexp(x[i], k));
-        }
-        return 1;
+    } else if (kind == 3) { /* all components equal */
+        double e = x[below(r, 3)];
+        set3(x, e, e, e);
+    } else { /* scaled by a power of two */
+        int k = below(r, 41) - 20;
+        for (int i = 0; i < 3; i++)
+            x[i] = fmt_round(v, ldexp(x[i], k));
     }
-    default: { /* a fresh random value of random magnitude */
-        int i = below(r, n);
-        double m = (double)(next(r) >> 11) * 0x1p-53;
-        in[i] = fmt_round(v, (below(r, 2) ? m : -m) * ldexp(1, below(r, 16) - 8));
-        return 1;
-    }
-    }
+    return 1;
+}
+
+/* a fresh random value of random magnitude */
+static int edit_fresh(rng *r, view *v)
+{
+    int i = below(r, isect_query_nin(v->q));
+    double m = (double)(next(r) >> 11) * 0x1p-53;
+    v->in[i] = fmt_round(v, (below(r, 2) ? m : -m) * ldexp(1, below(r, 16) - 8));
+    return 1;
+}
+
+/* One generic edit, drawn uniformly. */
+static int edit(rng *r, view *v)
+{
+    static int (*const edits[])(rng *, view *) = {
+        edit_nudge,       edit_special,      edit_small_int, edit_snap_point,  edit_snap_segment,
+        edit_aim_dir,     edit_dir_parallel, edit_dir_plane, edit_scale_pos,   edit_scale_dir,
+        edit_swap_points, edit_scalar,       edit_translate, edit_vector_field, edit_fresh,
+    };
+    return edits[below(r, (int)(sizeof edits / sizeof *edits))](r, v);
 }
 
 static void make_view(view *v, const isect_query *q, double *in)
