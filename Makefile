@@ -243,7 +243,7 @@ bench-check: $(BUILD)/release/bench/bench
 
 # ---- campaigns and reports ------------------------------------------------
 # `make campaign`: every query that has a harness against every target that
-# supports it, for SECONDS (100 here) on JOBS cores; the report goes to
+# supports it, for SECONDS (120 here) on JOBS cores; the report goes to
 # reports/<UTC timestamp>/ and reports/latest links to it.  QUERIES and
 # TARGETS (comma- or space-separated) narrow the selection.  `make report`
 # regenerates the report of REPORT (default: the latest campaign) from disk.
@@ -329,30 +329,40 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all (default)  build/release/libisect.a, build/pic/libisect.so, build/release/libisect_ref.a, build/isect"
-	@echo "  check          unit tests (ASan+UBSan), CLI tests, corpus check and replay, bench smoke run, a short fuzz run"
+	@echo "  check          everything below marked (check): what CI runs"
+	@echo "  unit-tests     the Criterion tests under ASan+UBSan (check)"
+	@echo "  cli-tests      the command line's tests, tests/cli.sh (check)"
+	@echo "  corpus-check   isect check corpus/: fast judged, expect lines verified (check)"
+	@echo "  replay-check   the fuzz harnesses built with gcc replay corpus/ (check)"
+	@echo "  fuzz-check     each libFuzzer harness runs FUZZ_SECONDS on fast (check; needs clang)"
+	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
+	@echo "                 and hanging target recorded while the campaign goes on (check; needs clang)"
+	@echo "  campaign-crash-check  the former name of campaign-check"
+	@echo "  bench-check    a smoke run of the bench: every query has a row, its inputs are valid (check)"
+	@echo "  readme-check   README.md's query table matches the catalog (check); readme regenerates it"
+	@echo "  layering-check the include paths enforce the layering of docs/architecture.md (check)"
+	@echo "  adapter-check  a two-target C adapter and a C++ adapter build with one make command (check)"
+	@echo "  size-check     no file over 600 lines, no function over 80 (check); size lists the longest"
 	@echo "  deps           install the Debian packages (as root; otherwise prints the apt-get line)"
 	@echo "  fuzz           build the libFuzzer harnesses with clang into $(BUILD)/fuzz/"
 	@echo "  fuzz-run       fuzz QUERY against TARGET for SECONDS; findings go to findings/QUERY/"
 	@echo "  campaign       every query with a harness against every target, SECONDS (120) on JOBS cores;"
 	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
-	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
-	@echo "                 and hanging target recorded while the campaign goes on (in check)"
 	@echo "  bench          ns per call of fast, a plain textbook baseline and ref, per query (BENCH=\"q ...\": some)"
-	@echo "  bench-check    a smoke run of the bench: every query has a row, its inputs are valid (in check)"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
 	@echo "  clean          remove $(BUILD)/"
-	@echo "  readme         regenerate README.md's query table from the catalog (readme-check verifies it)"
 	@echo "variables:"
-	@echo "  CC=$(CC) CLANG=$(CLANG) CFLAGS=$(CFLAGS) LDFLAGS=$(LDFLAGS)"
+	@echo "  CC=$(CC) CXX=$(CXX) CLANG=$(CLANG) CLANGXX=$(CLANGXX) CFLAGS=$(CFLAGS) CXXFLAGS=$(CXXFLAGS) LDFLAGS=$(LDFLAGS)"
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
-	@echo "  USER_TARGET=path/to/adapter.c (a target of your own, docs/targets.md)"
+	@echo "  USER_TARGET=adapter.c|adapter.cpp ... (your targets, docs/targets.md)"
+	@echo "  USER_PKGS=pkg-config modules of your adapters  USER_LIBS=more link flags (appended)"
 	@echo "queries with a harness: $(FUZZ_QUERIES)"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

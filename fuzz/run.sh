@@ -19,12 +19,10 @@ mkdir -p "$work" "$artifacts" "$findings"
 log=$build/fuzz-$query.log
 seed=0
 [ "$check" = 1 ] && seed=1
-opts=""
-[ -f "fuzz/$query.dict" ] && opts="-dict=fuzz/$query.dict"
 
 start=$(date +%s.%N)
 ISECT_TARGET=$target ISECT_FINDINGS=$findings "$bin" -max_total_time="$seconds" -seed="$seed" \
-    -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$artifacts/" $opts \
+    -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$artifacts/" \
     "$work" "corpus/$query" >"$log" 2>&1
 rc=$?
 end=$(date +%s.%N)

@@ -6,9 +6,9 @@
  * slots); binary32 queries hold binary32 values in those doubles.
  *
  * Adding a query: write ref/NAME.c (ref_NAME, ref_NAME_encl), fast/NAME.c
- * (isect_NAME), its row in catalog.c, its entry in the targets that support it
- * (targets.c), its corpus/NAME/ folder and docs/queries/NAME.md.  docs/adding.md
- * has the checklist.
+ * (isect_NAME), its row oracle/q_NAME.c with Q(NAME) in queries.def, its entry
+ * in the targets that support it (fast's in target_fast.c), its corpus/NAME/
+ * folder and docs/queries/NAME.md.  docs/adding.md has the checklist.
  */
 #ifndef ISECT_CATALOG_H
 #define ISECT_CATALOG_H
