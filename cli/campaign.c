@@ -19,8 +19,6 @@
  * processes of one pair share its corpus). */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -126,7 +124,7 @@ static char out_dir[1024];
 static int tty;
 static int status_shown;
 
-static double since(void) { return epoch_now() - t0; }
+static double since(void) { return isect_epoch_now() - t0; }
 
 static void logev(const char *fmt, ...)
 {
@@ -258,14 +256,14 @@ static int start_proc(const options *o, pair *p, double end)
     snprintf(corpus, sizeof corpus, "%s/%s", o->corpus_dir, p->q->name);
     snprintf(seeds, sizeof seeds, "corpus/%s", p->q->name);
     snprintf(dict, sizeof dict, "fuzz/%s.dict", p->q->name);
-    if (mkdir_p(art) || mkdir_p(corpus)) {
+    if (isect_mkdir_p(art) || isect_mkdir_p(corpus)) {
         say("isect campaign: cannot create %s or %s: %s", art, corpus, strerror(errno));
         return -1;
     }
     char findings[1200], a_time[64], a_timeout[64], a_art[1500], a_seed[64], a_dict[320], start[64], lpath[1400];
     snprintf(findings, sizeof findings, "%s/findings/%s", out_dir, p->q->name);
-    mkdir_p(findings);
-    double secs = floor(end - epoch_now() - 1); /* libFuzzer starts its clock after loading */
+    isect_mkdir_p(findings);
+    double secs = floor(end - isect_epoch_now() - 1); /* libFuzzer starts its clock after loading */
     if (secs < 1)
         secs = 1;
     snprintf(a_time, sizeof a_time, "-max_total_time=%.0f", secs);
@@ -334,11 +332,11 @@ static int start_proc(const options *o, pair *p, double end)
     pr->pid = pid;
     pr->fd = fd[0];
     pr->p = p;
-    pr->start = epoch_now();
+    pr->start = isect_epoch_now();
     pr->end = end;
     char ldir[1200];
     snprintf(ldir, sizeof ldir, "%s/logs", out_dir);
-    mkdir_p(ldir);
+    isect_mkdir_p(ldir);
     pr->log = fopen(lpath, "a");
     p->started = 1;
     p->nproc++;
@@ -532,7 +530,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
     isect_judgement j;
     const isect_target_entry *e = isect_target_entry_for(p->t, p->q->name);
     isect_eval_status es = signature_eval(p->q, e, k.in, 1, o->timeout, &sig, &st, r, out, &j);
-    const char *kind = hang ? FINDING_TIMEOUT : FINDING_CRASH;
+    const char *kind = hang ? ISECT_FINDING_TIMEOUT : ISECT_FINDING_CRASH;
     char key[300], dir[1200], path[1600];
     snprintf(key, sizeof key, "%s-%s-invalid-%s-%s-e0", p->q->name, p->tname, sig.feature, kind);
     snprintf(dir, sizeof dir, "%s/findings/%s", out_dir, p->q->name);
@@ -544,7 +542,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
     logev("crash query=%s target=%s at=%.3f kind=%s file=%s", p->q->name, p->t->name, since(), kind, path);
     if (!access(path, F_OK))
         return; /* this signature has its reproducer already */
-    if (st == REF_OK) {
+    if (st == ISECT_REF_OK) {
         k.expect_valid = 1;
         int hit = isect_query_hit_index(p->q);
         for (int oi = 0; oi < p->q->noutputs; oi++) {
@@ -561,7 +559,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
     FILE *m = open_memstream(&text, &len);
     if (!m)
         return;
-    double now = epoch_now();
+    double now = isect_epoch_now();
     fprintf(m, "found by isect campaign: target %s %s (verdict invalid); exact answer: %s\n", p->t->name,
             hang ? "hangs" : "crashes", sig.feature);
     fprintf(m, "%s\n", why);
@@ -578,8 +576,8 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
     if (b) {
         isect_case_write(b, &k, text);
         fclose(b);
-        mkdir_p(dir);
-        if (file_write_atomic(path, body, blen))
+        isect_mkdir_p(dir);
+        if (isect_write_atomic(path, body, blen))
             say("isect campaign: cannot write %s: %s", path, strerror(errno));
         else {
             if (p->nseen < MAX_SEEN)
@@ -627,7 +625,7 @@ static void reap(const options *o, proc *pr, int wstatus)
     close(pr->fd);
     if (pr->log)
         fclose(pr->log);
-    double now = epoch_now(), ran = now - pr->start;
+    double now = isect_epoch_now(), ran = now - pr->start;
     p->runtime += ran;
     p->execs_done += pr->last_execs;
     p->nproc--;
@@ -672,7 +670,7 @@ static int zoo_finished(const options *o, const pair *p, double now)
 static void fill(const options *o)
 {
     for (;;) {
-        double now = epoch_now();
+        double now = isect_epoch_now();
         if (nprocs >= o->jobs || now > deadline - 1 || interrupted)
             return;
         pair *best = NULL;
@@ -755,7 +753,7 @@ static void status_line(const options *o, int final)
 {
     double el = since(), rate = 0;
     for (int i = 0; i < nprocs; i++) {
-        double d = epoch_now() - procs[i].start;
+        double d = isect_epoch_now() - procs[i].start;
         if (d > 0.5)
             rate += procs[i].last_execs / d;
     }
@@ -793,7 +791,7 @@ static void log_progress(void)
         for (int k = 0; k < nprocs; k++)
             if (procs[k].p == p) {
                 running += procs[k].last_execs;
-                rt += epoch_now() - procs[k].start;
+                rt += isect_epoch_now() - procs[k].start;
             }
         logev("progress query=%s target=%s at=%.3f execs=%.0f seconds=%.3f findings=%d", p->q->name, p->t->name,
               since(), p->execs_done + running, rt, p->nseen);
@@ -920,7 +918,7 @@ int cmd_campaign(int argc, char **argv)
     if (select_pairs(&o))
         return 2;
 
-    t0 = epoch_now();
+    t0 = isect_epoch_now();
     if (o.out)
         snprintf(out_dir, sizeof out_dir, "%s", o.out);
     else {
@@ -938,7 +936,7 @@ int cmd_campaign(int argc, char **argv)
         out_dir[--ol] = 0;
     char logpath[1200];
     snprintf(logpath, sizeof logpath, "%s/campaign.log", out_dir);
-    if (mkdir_p(out_dir) || !(camp_log = fopen(logpath, "a"))) {
+    if (isect_mkdir_p(out_dir) || !(camp_log = fopen(logpath, "a"))) {
         fprintf(stderr, "isect campaign: cannot write %s: %s\n", logpath, strerror(errno));
         return 2;
     }
@@ -973,10 +971,10 @@ int cmd_campaign(int argc, char **argv)
     fprintf(stderr, "isect campaign: %d pair%s (queries %s; targets %s), %.0f s on %d job%s, into %s/\n", npairs,
             npairs == 1 ? "" : "s", qs, ts, o.seconds, o.jobs, o.jobs == 1 ? "" : "s", out_dir);
 
-    double last_status = 0, last_progress = epoch_now();
+    double last_status = 0, last_progress = isect_epoch_now();
     while (!interrupted) {
         fill(&o);
-        double now = epoch_now();
+        double now = isect_epoch_now();
         if (!nprocs && (now > deadline - 1 || interrupted))
             break;
         if (!nprocs) {
@@ -994,7 +992,7 @@ int cmd_campaign(int argc, char **argv)
             for (int i = 0; i < nprocs; i++)
                 if (pf[i].revents)
                     drain(&procs[i]);
-        now = epoch_now();
+        now = isect_epoch_now();
         for (int i = 0; i < nprocs; i++) {
             proc *pr = &procs[i];
             /* a zoo bug caught stops now; others get a grace time past their
@@ -1024,13 +1022,13 @@ int cmd_campaign(int argc, char **argv)
     /* stop: at the deadline the harnesses end by themselves (their
      * -max_total_time); otherwise, and after a grace time, SIGINT (libFuzzer
      * writes its final stats), then SIGKILL */
-    double until = epoch_now() + (interrupted ? 0 : 3);
+    double until = isect_epoch_now() + (interrupted ? 0 : 3);
     for (int sent = 0; nprocs;) {
-        if (!sent && epoch_now() >= until) {
+        if (!sent && isect_epoch_now() >= until) {
             stop_all(SIGINT);
             sent = 1;
-            until = epoch_now() + 4;
-        } else if (sent && epoch_now() >= until)
+            until = isect_epoch_now() + 4;
+        } else if (sent && isect_epoch_now() >= until)
             break;
         struct pollfd pf[MAX_PROCS];
         for (int i = 0; i < nprocs; i++)

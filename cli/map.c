@@ -5,8 +5,6 @@
  * 2008), with ref's exact decision boundary drawn over them. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -139,10 +137,10 @@ static int cell_of(const isect_query *q, const isect_target_entry *e, const doub
     isect_judgement j;
     isect_eval_status es = signature_eval(q, e, in, guarded, 2, &s, &st, r, o, &j);
     int hit = isect_query_hit_index(q);
-    *ref_hit = st == REF_OK && hit >= 0 && r[hit] != 0;
+    *ref_hit = st == ISECT_REF_OK && hit >= 0 && r[hit] != 0;
     if (es != EVAL_OK)
         return 5;
-    if (st != REF_OK && s.verdict == VERDICT_AGREE)
+    if (st != ISECT_REF_OK && s.verdict == VERDICT_AGREE)
         return 4;
     return (int)s.verdict;
 }
@@ -450,7 +448,7 @@ int cmd_map(int argc, char **argv)
     fclose(mem);
     int status = 0;
     if (outpath) {
-        if (file_write_atomic(outpath, text, len)) {
+        if (isect_write_atomic(outpath, text, len)) {
             perror(outpath);
             status = 2;
         }

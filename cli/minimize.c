@@ -2,8 +2,6 @@
  * holds, into a case a person can read. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -44,7 +42,7 @@ static int holds(search *s, const double *in)
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
     isect_judgement j;
     signature_eval(s->q, s->e, in, s->guarded, s->timeout, &sig, &st, r, o, &j);
-    return signature_same(&sig, s->goal);
+    return isect_signature_same(&sig, s->goal);
 }
 
 static double to_format(const isect_query *q, double x) { return q->format == FMT_F32 ? (double)(float)x : x; }
@@ -260,7 +258,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
     isect_judgement j;
     signature_eval(f->q, e, in, crash, 5, sig, &st, r, o, &j);
-    if (f->has_header && !signature_same(sig, &f->sig)) {
+    if (f->has_header && !isect_signature_same(sig, &f->sig)) {
         snprintf(err, errlen,
                  "%s: the finding does not reproduce here: the file says %s on %s (exact answer %s, severity "
                  "decade %d), this isect finds %s on %s (exact answer %s, decade %d)%s",
@@ -274,7 +272,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
         return -1;
     }
     isect_signature goal = *sig;
-    search s = {f->q, e, &goal, crash, 5, 0, crash && !strcmp(sig->output, FINDING_TIMEOUT) ? 200 : 50000};
+    search s = {f->q, e, &goal, crash, 5, 0, crash && !strcmp(sig->output, ISECT_FINDING_TIMEOUT) ? 200 : 50000};
     int steps = 0;
     for (int pass = 0; pass < 12; pass++) {
         int got = try_rescales(&s, in);
@@ -322,7 +320,7 @@ void minimized_write(FILE *out, const isect_finding *f, const double *in, const 
 {
     const isect_query *q = f->q;
     const isect_target_entry *e = f->t ? isect_target_entry_for(f->t, q->name) : NULL;
-    int st = REF_OK, crash = finding_is_crash(f);
+    int st = ISECT_REF_OK, crash = finding_is_crash(f);
     double r[ISECT_MAX_OUT] = {0}, o[ISECT_MAX_OUT] = {0};
     isect_judgement j = {0};
     isect_signature now = *sig;
@@ -335,8 +333,8 @@ void minimized_write(FILE *out, const isect_finding *f, const double *in, const 
     if (!crash)
         describe(out, q, f->target, o);
     else
-        fprintf(out, "# %s: %s\n", f->target, !strcmp(now.output, FINDING_TIMEOUT) ? "hangs" : "crashes");
-    if (st == REF_OK)
+        fprintf(out, "# %s: %s\n", f->target, !strcmp(now.output, ISECT_FINDING_TIMEOUT) ? "hangs" : "crashes");
+    if (st == ISECT_REF_OK)
         describe(out, q, "ref", r);
     else
         fputs("# ref: invalid input\n", out);
@@ -345,12 +343,12 @@ void minimized_write(FILE *out, const isect_finding *f, const double *in, const 
             "# isect-finding: query=%s target=%s verdict=%s feature=%s output=%s severity=%s first=%.3f "
             "found=%.3f\n",
             q->name, f->target, isect_verdict_name(now.verdict), now.feature, now.output, hex,
-            isfinite(f->first) ? f->first : epoch_now(), isfinite(f->found) ? f->found : epoch_now());
+            isfinite(f->first) ? f->first : isect_epoch_now(), isfinite(f->found) ? f->found : isect_epoch_now());
     fprintf(out, "query %s\n", q->name);
     for (int k = 0; k < q->nfields; k++)
         write_values(out, q->fields[k].name, in + isect_field_offset(q, k), q->fields[k].arity, q->format, 0);
-    fprintf(out, "expect valid %d\n", st == REF_OK);
-    if (st != REF_OK)
+    fprintf(out, "expect valid %d\n", st == ISECT_REF_OK);
+    if (st != ISECT_REF_OK)
         return;
     int hit = isect_query_hit_index(q);
     for (int k = 0; k < q->noutputs; k++) {
@@ -440,7 +438,7 @@ int cmd_minimize(int argc, char **argv)
     fclose(m);
     int status = 0;
     if (outpath) {
-        if (file_write_atomic(outpath, text, len)) {
+        if (isect_write_atomic(outpath, text, len)) {
             perror(outpath);
             status = 2;
         }

@@ -6,8 +6,6 @@
  * reports/README.md describes the format. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -163,7 +161,7 @@ static void read_log(report *r, const char *path)
             p->seconds = fmax(p->seconds, field_num(line, "seconds", 0));
         } else if (!strcmp(ev, "crash")) {
             char kind[32];
-            if (field(line, "kind", kind, sizeof kind) && !strcmp(kind, FINDING_TIMEOUT))
+            if (field(line, "kind", kind, sizeof kind) && !strcmp(kind, ISECT_FINDING_TIMEOUT))
                 p->timeouts++;
             else
                 p->crashes++;
@@ -293,7 +291,7 @@ static void render_minimized(FILE *f, void *arg)
 static void evaluate(item *it)
 {
     const isect_target_entry *e = it->f.t ? isect_target_entry_for(it->f.t, it->f.q->name) : NULL;
-    it->ref_status = REF_OK;
+    it->ref_status = ISECT_REF_OK;
     if (!e) {
         it->ref_status = it->f.q->ref(it->f.c.in, it->ref_out);
         return;
@@ -361,7 +359,7 @@ static const char *title_of(const item *it, char *buf, size_t len)
     char sv[32];
     if (finding_is_crash(&it->f))
         snprintf(buf, len, "%s on %s: %s (exact answer: %s)", it->f.target, it->f.q->name,
-                 !strcmp(it->f.sig.output, FINDING_TIMEOUT) ? "hangs" : "crashes", it->f.sig.feature);
+                 !strcmp(it->f.sig.output, ISECT_FINDING_TIMEOUT) ? "hangs" : "crashes", it->f.sig.feature);
     else
         snprintf(buf, len, "%s on %s: %s on %s (exact answer: %s), severity %s", it->f.target, it->f.q->name,
                  isect_verdict_name(it->f.sig.verdict), it->f.sig.output, it->f.sig.feature,
@@ -385,7 +383,7 @@ static void outputs_json(FILE *f, const isect_query *q, const double *out)
             else if (q->outputs[o].kind == OUT_ENUM)
                 fprintf(f, "%d", (int)v);
             else
-                json_number_write(f, v);
+                isect_json_number(f, v);
         }
         if (q->outputs[o].arity > 1)
             fputc(']', f);
@@ -440,39 +438,39 @@ static const char *zoo_kind(const zoo_result *z)
 static void write_json(FILE *f, report *r)
 {
     char ts[64];
-    time_format(ts, sizeof ts, epoch_now());
+    time_format(ts, sizeof ts, isect_epoch_now());
     fputs("{\n  \"format\": \"isect-report-1\",\n  \"generated\": ", f);
-    json_string_write(f, ts);
+    isect_json_string(f, ts);
     fputs(",\n  \"campaign\": ", f);
     if (!r->m.has_log)
         fputs("null", f);
     else {
         fputs("{\"start\": ", f);
-        json_number_write(f, r->m.start);
+        isect_json_number(f, r->m.start);
         fputs(", \"seconds\": ", f);
-        json_number_write(f, r->m.seconds);
+        isect_json_number(f, r->m.seconds);
         fprintf(f, ", \"jobs\": %d, \"finished\": %s, \"stop\": ", r->m.jobs, r->m.finished ? "true" : "false");
-        json_string_write(f, r->m.finished ? r->m.stop : "killed");
+        isect_json_string(f, r->m.finished ? r->m.stop : "killed");
         fputs(", \"elapsed\": ", f);
-        json_number_write(f, r->m.stop_at);
+        isect_json_number(f, r->m.stop_at);
         fputc('}', f);
     }
     fputs(",\n  \"runs\": [", f);
     for (size_t i = 0; i < r->npairs; i++) {
         pair_stat *p = &r->pairs[i];
         fputs(i ? ",\n    {\"query\": " : "\n    {\"query\": ", f);
-        json_string_write(f, p->query);
+        isect_json_string(f, p->query);
         fputs(", \"target\": ", f);
-        json_string_write(f, p->target);
+        isect_json_string(f, p->target);
         fprintf(f, ", \"executions\": %.0f, \"seconds\": ", p->execs);
-        json_number_write(f, p->seconds);
+        isect_json_number(f, p->seconds);
         fprintf(f, ", \"runs\": %d, \"crashes\": %d, \"timeouts\": %d, \"signatures\": %d, "
                    "\"discrepancies\": %d, \"invalid\": %d, \"max_severity\": ",
                 p->runs, p->crashes, p->timeouts, p->nfind, p->ndisc, p->ninv);
-        json_number_write(f, p->maxsev);
+        isect_json_number(f, p->maxsev);
         fputs(", \"first_finding\": ", f);
         if (isfinite(p->first))
-            json_number_write(f, p->first);
+            isect_json_number(f, p->first);
         else
             fputs("null", f);
         fputc('}', f);
@@ -485,21 +483,21 @@ static void write_json(FILE *f, report *r)
             continue;
         zoo_result z = zoo_status(r, name);
         fputs(nz++ ? ",\n    {\"target\": " : "\n    {\"target\": ", f);
-        json_string_write(f, name);
+        isect_json_string(f, name);
         fprintf(f, ", \"expected\": \"%s\", \"run\": %s, \"found\": %s, \"ok\": %s, \"first_discrepancy\": ",
                 z.control ? "clean" : "found", z.ran ? "true" : "false", z.found ? "true" : "false",
                 z.ok ? "true" : "false");
         if (isfinite(z.first))
-            json_number_write(f, z.first);
+            isect_json_number(f, z.first);
         else
             fputs("null", f);
         fputs(", \"fuzzing_to_first\": ", f);
         if (isfinite(z.own))
-            json_number_write(f, z.own);
+            isect_json_number(f, z.own);
         else
             fputs("null", f);
         fputs(", \"max_severity\": ", f);
-        json_number_write(f, z.maxsev);
+        isect_json_number(f, z.maxsev);
         fprintf(f, ", \"signatures\": %d}", z.sigs);
     }
     fputs("\n  ],\n  \"findings\": [", f);
@@ -508,29 +506,29 @@ static void write_json(FILE *f, report *r)
         const isect_query *q = it->f.q;
         fputs(i ? ",\n    {" : "\n    {", f);
         fputs("\"key\": ", f);
-        json_string_write(f, it->f.key);
+        isect_json_string(f, it->f.key);
         fputs(", \"file\": ", f);
-        json_string_write(f, it->rel);
+        isect_json_string(f, it->rel);
         fputs(", \"query\": ", f);
-        json_string_write(f, q->name);
+        isect_json_string(f, q->name);
         fputs(", \"target\": ", f);
-        json_string_write(f, it->f.target);
+        isect_json_string(f, it->f.target);
         fputs(", \"verdict\": ", f);
-        json_string_write(f, isect_verdict_name(it->f.sig.verdict));
+        isect_json_string(f, isect_verdict_name(it->f.sig.verdict));
         fputs(", \"feature\": ", f);
-        json_string_write(f, it->f.sig.feature);
+        isect_json_string(f, it->f.sig.feature);
         fputs(", \"output\": ", f);
-        json_string_write(f, it->f.sig.output);
+        isect_json_string(f, it->f.sig.output);
         fputs(", \"severity\": ", f);
-        json_number_write(f, it->f.sig.severity);
+        isect_json_number(f, it->f.sig.severity);
         fprintf(f, ", \"severity_decade\": %d, \"first_found\": ", it->f.sig.decade);
         if (isfinite(it->f.first))
-            json_number_write(f, it->f.first);
+            isect_json_number(f, it->f.first);
         else
             fputs("null", f);
         fputs(", \"elapsed\": ", f);
         if (isfinite(it->elapsed))
-            json_number_write(f, it->elapsed);
+            isect_json_number(f, it->elapsed);
         else
             fputs("null", f);
         fputs(", \"input\": {", f);
@@ -542,13 +540,13 @@ static void write_json(FILE *f, report *r)
             for (int a = 0; a < q->fields[k].arity; a++) {
                 if (a)
                     fputs(", ", f);
-                json_number_write(f, v[a]);
+                isect_json_number(f, v[a]);
             }
             if (q->fields[k].arity > 1)
                 fputc(']', f);
         }
         fputs("}, \"ref\": ", f);
-        if (it->ref_status == REF_OK)
+        if (it->ref_status == ISECT_REF_OK)
             outputs_json(f, q, it->ref_out);
         else
             fputs("\"invalid input\"", f);
@@ -561,11 +559,11 @@ static void write_json(FILE *f, report *r)
         if (it->minimized) {
             char rel[600];
             snprintf(rel, sizeof rel, "minimized/%s.case", it->f.key);
-            json_string_write(f, rel);
+            isect_json_string(f, rel);
         } else
             fputs("null", f);
         fputs(", \"notes\": ", f);
-        json_string_write(f, it->f.notes);
+        isect_json_string(f, it->f.notes);
         fputc('}', f);
     }
     fputs("\n  ]\n}\n", f);
@@ -698,7 +696,7 @@ static void html_pairs_table(FILE *f, report *r)
 static void write_html(FILE *f, report *r)
 {
     char ts[64], title[512];
-    time_format(ts, sizeof ts, epoch_now());
+    time_format(ts, sizeof ts, isect_epoch_now());
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<title>isect discrepancy report</title>\n<style>",
@@ -898,7 +896,7 @@ static int put_file(const char *dir, const char *name, const char *text)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (!text || file_write_atomic(path, text, strlen(text))) {
+    if (!text || isect_write_atomic(path, text, strlen(text))) {
         fprintf(stderr, "isect report: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
@@ -943,7 +941,7 @@ static void print_summary(FILE *f, report *r)
 static int copy_file(const char *from, const char *to)
 {
     char *text = slurp_text(from);
-    int rc = text ? file_write_atomic(to, text, strlen(text)) : -1;
+    int rc = text ? isect_write_atomic(to, text, strlen(text)) : -1;
     free(text);
     return rc;
 }
@@ -964,7 +962,7 @@ int report_generate(const char *dir, const char *out, FILE *summary, int quiet, 
     char **names = NULL;
     size_t nn = 0;
     list_cases(campaign ? path : dir, &names, &nn, 0);
-    if (mkdir_p(out)) {
+    if (isect_mkdir_p(out)) {
         fprintf(stderr, "isect report: cannot create %s: %s\n", out, strerror(errno));
         return 2;
     }
@@ -999,7 +997,7 @@ int report_generate(const char *dir, const char *out, FILE *summary, int quiet, 
             snprintf(d, sizeof d, "%s/findings/%s", out, it->f.q->name);
             snprintf(it->rel, sizeof it->rel, "findings/%s/%s.case", it->f.q->name, it->f.key);
             snprintf(to, sizeof to, "%s/%s", out, it->rel);
-            if (mkdir_p(d) || copy_file(names[i], to))
+            if (isect_mkdir_p(d) || copy_file(names[i], to))
                 fprintf(stderr, "isect report: cannot copy %s to %s\n", names[i], to);
         }
         free(names[i]);
@@ -1032,11 +1030,11 @@ int report_generate(const char *dir, const char *out, FILE *summary, int quiet, 
     snprintf(d1, sizeof d1, "%s/pictures", out);
     snprintf(d2, sizeof d2, "%s/maps", out);
     snprintf(d3, sizeof d3, "%s/minimized", out);
-    mkdir_p(d1);
+    isect_mkdir_p(d1);
     if (do_maps)
-        mkdir_p(d2);
+        isect_mkdir_p(d2);
     if (do_minimize)
-        mkdir_p(d3);
+        isect_mkdir_p(d3);
     int maps_per_target[MAX_PAIRS] = {0}, nmaps = 0;
     for (size_t i = 0; i < r.n; i++) {
         item *it = &r.items[i];

@@ -13,8 +13,6 @@
  * side view. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <math.h>
 #include <string.h>
 
@@ -555,9 +553,9 @@ void picture_svg(FILE *f, const isect_query *q, const double *in, int ref_status
     int n = frame_points(&s, pts, MAXP + 2);
     marks mk;
     memset(&mk, 0, sizeof mk);
-    mk.has_ref = ref_status == REF_OK && contact(&s, ref_out, &mk.refc);
+    mk.has_ref = ref_status == ISECT_REF_OK && contact(&s, ref_out, &mk.refc);
     mk.has_tgt = contact(&s, tgt_out, &mk.tgtc);
-    mk.has_ref_at = ref_status == REF_OK && sweep_at(&s, ref_out, &mk.ref_at);
+    mk.has_ref_at = ref_status == ISECT_REF_OK && sweep_at(&s, ref_out, &mk.ref_at);
     mk.has_tgt_at = sweep_at(&s, tgt_out, &mk.tgt_at);
     if (n == 0) {
         fprintf(f, "<text x=\"10\" y=\"30\">no picture: the input has no finite point</text>\n");
@@ -634,7 +632,7 @@ void picture_svg(FILE *f, const isect_query *q, const double *in, int ref_status
     /* legend and the two answers */
     int y = PH + 18;
     fprintf(f, "<circle cx=\"8\" cy=\"%d\" r=\"4.5\" fill=\"#1a9641\"/>\n<text x=\"16\" y=\"%d\">ref:", y - 4, y);
-    if (ref_status != REF_OK)
+    if (ref_status != ISECT_REF_OK)
         fputs(" invalid input", f);
     else
         describe(f, q, ref_out);
