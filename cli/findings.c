@@ -175,18 +175,22 @@ int finding_load(const char *path, const char *default_target, isect_finding *f,
     } else
         snprintf(f->target, sizeof f->target, "%s", default_target ? default_target : "fast");
     f->t = isect_target_find(f->target);
-    if (!f->has_header) {
-        const isect_target_entry *e = f->t ? isect_target_entry_for(f->t, f->q->name) : NULL;
-        if (!e) {
-            snprintf(err, errlen, "%s: target '%s' %s", path, f->target,
-                     f->t ? "does not support the query" : "unknown");
-            return -1;
-        }
-        int st;
-        double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
-        isect_judgement j;
-        signature_eval(f->q, e, f->c.in, 1, 10, &f->sig, &st, r, o, &j);
+    if (!f->has_header && finding_judge(f, 10)) {
+        snprintf(err, errlen, "%s: target '%s' %s", path, f->target, f->t ? "does not support the query" : "unknown");
+        return -1;
     }
+    return 0;
+}
+
+int finding_judge(isect_finding *f, double timeout)
+{
+    const isect_target_entry *e = f->t ? isect_target_entry_for(f->t, f->q->name) : NULL;
+    if (!e)
+        return -1;
+    int st;
+    double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
+    isect_judgement j;
+    signature_eval(f->q, e, f->c.in, 1, timeout, &f->sig, &st, r, o, &j);
     return 0;
 }
 

@@ -32,6 +32,10 @@ typedef struct {
 int finding_load(const char *path, const char *default_target, isect_finding *f, char *err, size_t errlen);
 void finding_free(isect_finding *f);
 int finding_is_crash(const isect_finding *f);
+/* Recomputes f's signature for its target f->t (in a child process, with a
+ * time limit of timeout seconds); returns -1 if this isect has no such
+ * target or it does not support the query. */
+int finding_judge(isect_finding *f, double timeout);
 
 /* Zoo members that are controls of the judge's soundness rather than bugs
  * to catch (zoo:xna_sphere): they differ from ref only where an arbitrarily

@@ -409,15 +409,10 @@ static int retarget(isect_finding *f, const char *target)
     snprintf(f->target, sizeof f->target, "%s", target);
     f->t = isect_target_find(target);
     f->has_header = 0;
-    const isect_target_entry *e = isect_target_entry_for(f->t, f->q->name);
-    if (!e) {
+    if (finding_judge(f, 5)) {
         fprintf(stderr, "isect minimize: target '%s' does not support %s\n", target, f->q->name);
         return -1;
     }
-    int st;
-    double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
-    isect_judgement j;
-    signature_eval(f->q, e, f->c.in, 1, 5, &f->sig, &st, r, o, &j);
     return 0;
 }
 

@@ -180,9 +180,9 @@ const char *title_of(const item *it, char *buf, size_t len)
 }
 
 
-zoo_result zoo_status(const report *r, const char *name)
+static zoo_result zoo_status(const report *r, const char *name)
 {
-    zoo_result z = {0, 0, 0, zoo_control(name), 0, INFINITY, 0, INFINITY, ""};
+    zoo_result z = {name, 0, 0, 0, zoo_control(name), 0, INFINITY, 0, INFINITY, ""};
     for (size_t i = 0; i < r->npairs; i++)
         if (!strcmp(r->pairs[i].target, name))
             z.ran |= r->pairs[i].ran || r->pairs[i].nfind;
@@ -210,6 +210,15 @@ zoo_result zoo_status(const report *r, const char *name)
         z.word = !z.ran ? "not run" : z.found ? "found" : "NOT FOUND";
     }
     return z;
+}
+
+size_t zoo_results(const report *r, zoo_result *z, size_t max)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < isect_targets_size && n < max; t++)
+        if (is_zoo(isect_targets[t]->name))
+            z[n++] = zoo_status(r, isect_targets[t]->name);
+    return n;
 }
 
 const char *zoo_kind(const zoo_result *z)
@@ -351,14 +360,13 @@ static void print_totals(FILE *summary, const report *r, int bad)
 {
     print_summary(summary, r);
     int zoo_total = 0, zoo_found = 0;
-    for (size_t t = 0; t < isect_targets_size; t++) {
-        const char *name = isect_targets[t]->name;
-        if (!is_zoo(name) || zoo_control(name))
-            continue;
-        zoo_result z = zoo_status(r, name);
-        zoo_total += z.ran;
-        zoo_found += z.ran && z.found;
-    }
+    zoo_result zs[MAX_PAIRS];
+    size_t nzoo = zoo_results(r, zs, MAX_PAIRS);
+    for (size_t t = 0; t < nzoo; t++)
+        if (!zs[t].control) {
+            zoo_total += zs[t].ran;
+            zoo_found += zs[t].ran && zs[t].found;
+        }
     fprintf(summary, "%zu finding%s; zoo bugs found: %d of %d run; targets that must be clean: %s\n", r->n,
             r->n == 1 ? "" : "s", zoo_found, zoo_total, bad ? "FINDINGS" : "clean");
     fprintf(summary, "report: %s/index.html\n", r->out);

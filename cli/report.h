@@ -50,6 +50,7 @@ typedef struct {
 } report;
 
 typedef struct {
+    const char *name; /* the zoo target */
     int ran, found, sigs, control, ok;
     double first, maxsev;
     double own; /* first discrepancy, seconds after its pair's first run */
@@ -61,8 +62,9 @@ typedef struct {
 int is_zoo(const char *target);
 /* Findings here are a problem: in a target outside the zoo or in a control. */
 int must_be_clean(const char *target);
-/* The zoo target name's result in r. */
-zoo_result zoo_status(const report *r, const char *name);
+/* The results of the zoo targets in r, in the registry's order; returns
+ * their count (at most max). */
+size_t zoo_results(const report *r, zoo_result *z, size_t max);
 const char *zoo_kind(const zoo_result *z);
 /* "ray_triangle on fast: discrepancy on t (exact answer: edge), severity 12" */
 const char *title_of(const item *it, char *buf, size_t len);

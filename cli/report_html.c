@@ -101,24 +101,23 @@ static void html_zoo(FILE *f, const report *r)
           "<th>zoo target</th><th>kind</th><th>result</th><th>first discrepancy</th>"
           "<th>after its own start</th><th>max severity</th><th>signatures</th></tr>\n",
           f);
-    for (size_t t = 0; t < isect_targets_size; t++) {
-        const char *name = isect_targets[t]->name;
-        if (!is_zoo(name))
-            continue;
-        zoo_result z = zoo_status(r, name);
+    zoo_result zs[MAX_PAIRS];
+    size_t nzoo = zoo_results(r, zs, MAX_PAIRS);
+    for (size_t t = 0; t < nzoo; t++) {
+        const zoo_result *z = &zs[t];
         fputs("<tr><td>", f);
-        xml_text_write(f, name);
-        fprintf(f, "</td><td>%s</td><td class=\"%s\">%s</td><td class=\"num\">", zoo_kind(&z),
-                !z.ran ? "meta" : z.ok ? "ok" : "bad", z.word);
-        put_time(f, z.found ? z.first : NAN);
+        xml_text_write(f, z->name);
+        fprintf(f, "</td><td>%s</td><td class=\"%s\">%s</td><td class=\"num\">", zoo_kind(z),
+                !z->ran ? "meta" : z->ok ? "ok" : "bad", z->word);
+        put_time(f, z->found ? z->first : NAN);
         fputs("</td><td class=\"num\">", f);
-        put_time(f, z.found ? z.own : NAN);
+        put_time(f, z->found ? z->own : NAN);
         fputs("</td><td class=\"num\">", f);
-        if (z.found)
-            put_sev(f, z.maxsev);
+        if (z->found)
+            put_sev(f, z->maxsev);
         else
             fputs("-", f);
-        fprintf(f, "</td><td class=\"num\">%d</td></tr>\n", z.sigs);
+        fprintf(f, "</td><td class=\"num\">%d</td></tr>\n", z->sigs);
     }
     fputs("</table>\n", f);
 }

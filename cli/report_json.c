@@ -55,10 +55,10 @@ static void json_run(FILE *f, const pair_stat *p)
     fputc('}', f);
 }
 
-static void json_zoo(FILE *f, const char *name, const zoo_result *z)
+static void json_zoo(FILE *f, const zoo_result *z)
 {
     fputs("{\"target\": ", f);
-    isect_json_string(f, name);
+    isect_json_string(f, z->name);
     fprintf(f, ", \"expected\": \"%s\", \"run\": %s, \"found\": %s, \"ok\": %s, \"first_discrepancy\": ",
             z->control ? "clean" : "found", z->ran ? "true" : "false", z->found ? "true" : "false",
             z->ok ? "true" : "false");
@@ -134,13 +134,12 @@ void write_json(FILE *f, const report *r)
     }
     fputs("\n  ],\n  \"zoo\": [", f);
     int nz = 0;
-    for (size_t t = 0; t < isect_targets_size; t++) {
-        const char *name = isect_targets[t]->name;
-        if (!is_zoo(name))
-            continue;
-        zoo_result z = zoo_status(r, name);
+    zoo_result zs[MAX_PAIRS];
+    size_t nzoo = zoo_results(r, zs, MAX_PAIRS);
+    for (size_t t = 0; t < nzoo; t++) {
+        const zoo_result *z = &zs[t];
         fputs(nz++ ? ",\n    " : "\n    ", f);
-        json_zoo(f, name, &z);
+        json_zoo(f, z);
     }
     fputs("\n  ],\n  \"findings\": [", f);
     for (size_t i = 0; i < r->n; i++) {

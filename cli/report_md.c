@@ -32,17 +32,16 @@ void write_md(FILE *f, const report *r)
     fputs("\n## Zoo scoreboard\n\n| zoo target | kind | result | first discrepancy | after its own start | max severity "
           "| signatures |\n|---|---|---|---:|---:|---:|---:|\n",
           f);
-    for (size_t t = 0; t < isect_targets_size; t++) {
-        const char *name = isect_targets[t]->name;
-        if (!is_zoo(name))
-            continue;
-        zoo_result z = zoo_status(r, name);
-        fprintf(f, "| %s | %s | %s%s%s | ", name, zoo_kind(&z), z.ok || !z.ran ? "" : "**", z.word,
-                z.ok || !z.ran ? "" : "**");
-        put_time(f, z.found ? z.first : NAN);
+    zoo_result zs[MAX_PAIRS];
+    size_t nzoo = zoo_results(r, zs, MAX_PAIRS);
+    for (size_t t = 0; t < nzoo; t++) {
+        const zoo_result *z = &zs[t];
+        fprintf(f, "| %s | %s | %s%s%s | ", z->name, zoo_kind(z), z->ok || !z->ran ? "" : "**", z->word,
+                z->ok || !z->ran ? "" : "**");
+        put_time(f, z->found ? z->first : NAN);
         fputs(" | ", f);
-        put_time(f, z.found ? z.own : NAN);
-        fprintf(f, " | %s | %d |\n", z.found ? number_short(b, sizeof b, z.maxsev) : "-", z.sigs);
+        put_time(f, z->found ? z->own : NAN);
+        fprintf(f, " | %s | %d |\n", z->found ? number_short(b, sizeof b, z->maxsev) : "-", z->sigs);
     }
     fprintf(f, "\n## Findings (%zu)\n\n", r->n);
     for (size_t i = 0; i < r->n; i++) {
