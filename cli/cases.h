@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-/* Collects the .case files named by paths (directories are walked
- * recursively, in sorted order) and reads them all.  Prints each error to
+/* Collects the .case files named by paths (directories walked as
+ * oracle/files.h says) and reads them all.  Prints each error to
  * stderr; returns the number of errors. */
 typedef struct {
     isect_casefile *files;
@@ -45,6 +45,5 @@ void row_witness(const isect_case *k, const isect_target *t, isect_row *row);
 
 void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,
               const double *out, int ref_status, const isect_row *row);
-void print_number_json(FILE *f, double x);
 
 #endif

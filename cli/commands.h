@@ -5,7 +5,7 @@
 #ifndef ISECT_CLI_COMMANDS_H
 #define ISECT_CLI_COMMANDS_H
 
-#include "finding.h"
+#include "findings.h"
 
 #include <stdio.h>
 

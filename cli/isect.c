@@ -2,7 +2,6 @@
  * 1 a discrepancy, an invalid answer or a failed expect, 2 bad input or usage. */
 #include "cases.h"
 #include "commands.h"
-#include "isect_ref.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -237,7 +236,7 @@ static int cmd_eval(int argc, char **argv)
                 json_row(stdout, cf->path, i, k, "ref", ref_out, st, NULL);
             else {
                 printf("%s:%d: %s\n  %-14s", cf->path, k->line, k->query->name, "ref");
-                if (st == REF_OK)
+                if (st == ISECT_REF_OK)
                     print_outputs(k->query, ref_out);
                 else
                     printf(" invalid input");
@@ -286,9 +285,9 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
 {
     const isect_query *q = k->query;
     int failed = 0;
-    if (k->expect_valid >= 0 && k->expect_valid != (st == REF_OK)) {
+    if (k->expect_valid >= 0 && k->expect_valid != (st == ISECT_REF_OK)) {
         printf("%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
-               k->expect_valid, st == REF_OK ? "valid" : "invalid");
+               k->expect_valid, st == ISECT_REF_OK ? "valid" : "invalid");
         failed++;
     }
     for (int o = 0; o < q->noutputs; o++) {
@@ -298,12 +297,12 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
         for (int i = 0; i < q->outputs[o].arity; i++) {
             double want = k->expect_value[at + i], got = ref_out[at + i];
             int same = q->outputs[o].kind == OUT_BOOL ? (want != 0) == (got != 0) : want == got;
-            if (st != REF_OK || !same) {
+            if (st != ISECT_REF_OK || !same) {
                 char w[64], g[64];
                 isect_format_hex(w, sizeof w, want);
                 isect_format_hex(g, sizeof g, got);
                 printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
-                       q->outputs[o].name, w, want, g, got, st != REF_OK ? " [invalid input]" : "");
+                       q->outputs[o].name, w, want, g, got, st != ISECT_REF_OK ? " [invalid input]" : "");
                 failed++;
                 break;
             }

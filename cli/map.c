@@ -5,8 +5,6 @@
  * 2008), with ref's exact decision boundary drawn over them. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -139,10 +137,10 @@ static int cell_of(const isect_query *q, const isect_target_entry *e, const doub
     isect_judgement j;
     isect_eval_status es = signature_eval(q, e, in, guarded, 2, &s, &st, r, o, &j);
     int hit = isect_query_hit_index(q);
-    *ref_hit = st == REF_OK && hit >= 0 && r[hit] != 0;
+    *ref_hit = st == ISECT_REF_OK && hit >= 0 && r[hit] != 0;
     if (es != EVAL_OK)
         return 5;
-    if (st != REF_OK && s.verdict == VERDICT_AGREE)
+    if (st != ISECT_REF_OK && s.verdict == VERDICT_AGREE)
         return 4;
     return (int)s.verdict;
 }
@@ -217,6 +215,56 @@ void map_plan(const isect_query *q, const isect_target_entry *e, const double *i
 
 static void text_esc(FILE *f, const char *s) { xml_text_write(f, s); }
 
+/* The layout of a map's picture. */
+typedef struct {
+    int n, cs;       /* cells per side, cell size */
+    int gw, left, top; /* grid width, its top left corner */
+} map_layout;
+
+static void map_axes(FILE *f, const isect_query *q, const double *in, const isect_map *m, const map_layout *g)
+{
+    int gw = g->gw, left = g->left, top = g->top;
+    char xl[64], yl[64], b1[64], b2[64];
+    slot_label(q, m->xslot, xl, sizeof xl);
+    slot_label(q, m->yslot, yl, sizeof yl);
+    number_readable(b1, sizeof b1, in[m->xslot], q->format);
+    number_short(b2, sizeof b2, m->hx);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s = %s + i\xc2\xb7%s</text>\n", left + gw / 2,
+            top + gw + 18, xl, b1, b2);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"start\" fill=\"#555\">i = %d</text>\n", left, top + gw + 34,
+            -m->radius);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">i = %d</text>\n", left + gw,
+            top + gw + 34, m->radius);
+    number_readable(b1, sizeof b1, in[m->yslot], q->format);
+    number_short(b2, sizeof b2, m->hy);
+    fprintf(f,
+            "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">%s = %s + j\xc2\xb7%s</text>\n",
+            left - 40, top + gw / 2, yl, b1, b2);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">j = %d</text>\n", left - 4, top + 10,
+            m->radius);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">j = %d</text>\n", left - 4, top + gw,
+            -m->radius);
+}
+
+static void map_legend(FILE *f, const isect_map *m, const map_layout *g)
+{
+    /* legend */
+    int lx = g->left + g->gw + 24, ly = g->top + 4;
+    for (int c = 0; c < 6; c++) {
+        if (!m->count[c] && c > VERDICT_DISCREPANCY)
+            continue;
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888\"/>\n", lx, ly,
+                cell_colour[c]);
+        fprintf(f, "<text x=\"%d\" y=\"%d\">%s (%d)</text>\n", lx + 18, ly + 10, cell_name[c], m->count[c]);
+        ly += 18;
+    }
+    fprintf(f, "<path d=\"M%d %dh12\" stroke=\"#000\" stroke-width=\"1.5\"/>\n", lx, ly + 6);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">exact hit/miss boundary</text>\n", lx + 18, ly + 10);
+    ly += 18;
+    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"#000\"/>\n", lx, ly);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">the case (i = j = 0)</text>\n", lx + 18, ly + 10);
+}
+
 void map_svg(FILE *f, const isect_query *q, const double *in, const isect_map *m, const char *target,
              const char *title)
 {
@@ -228,9 +276,6 @@ void map_svg(FILE *f, const isect_query *q, const double *in, const isect_map *m
         cs = 14;
     int gw = cs * n, left = 86, top = 46, legend = 170;
     int W = left + gw + 24 + legend, H = top + gw + 70;
-    char xl[64], yl[64], b1[64], b2[64];
-    slot_label(q, m->xslot, xl, sizeof xl);
-    slot_label(q, m->yslot, yl, sizeof yl);
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
@@ -272,43 +317,20 @@ void map_svg(FILE *f, const isect_query *q, const double *in, const isect_map *m
             left + m->radius * cs - 1.0, top + m->radius * cs - 1.0, cs + 2, cs + 2);
     fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#000\"/>\n",
             left + m->radius * cs, top + m->radius * cs, cs, cs);
-    /* axes */
-    number_readable(b1, sizeof b1, in[m->xslot], q->format);
-    number_short(b2, sizeof b2, m->hx);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s = %s + i\xc2\xb7%s</text>\n", left + gw / 2,
-            top + gw + 18, xl, b1, b2);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"start\" fill=\"#555\">i = %d</text>\n", left, top + gw + 34,
-            -m->radius);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">i = %d</text>\n", left + gw,
-            top + gw + 34, m->radius);
-    number_readable(b1, sizeof b1, in[m->yslot], q->format);
-    number_short(b2, sizeof b2, m->hy);
-    fprintf(f,
-            "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">%s = %s + j\xc2\xb7%s</text>\n",
-            left - 40, top + gw / 2, yl, b1, b2);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">j = %d</text>\n", left - 4, top + 10,
-            m->radius);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">j = %d</text>\n", left - 4, top + gw,
-            -m->radius);
-    /* legend */
-    int lx = left + gw + 24, ly = top + 4;
-    for (int c = 0; c < 6; c++) {
-        if (!m->count[c] && c > VERDICT_DISCREPANCY)
-            continue;
-        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888\"/>\n", lx, ly,
-                cell_colour[c]);
-        fprintf(f, "<text x=\"%d\" y=\"%d\">%s (%d)</text>\n", lx + 18, ly + 10, cell_name[c], m->count[c]);
-        ly += 18;
-    }
-    fprintf(f, "<path d=\"M%d %dh12\" stroke=\"#000\" stroke-width=\"1.5\"/>\n", lx, ly + 6);
-    fprintf(f, "<text x=\"%d\" y=\"%d\">exact hit/miss boundary</text>\n", lx + 18, ly + 10);
-    ly += 18;
-    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"#000\"/>\n", lx, ly);
-    fprintf(f, "<text x=\"%d\" y=\"%d\">the case (i = j = 0)</text>\n", lx + 18, ly + 10);
+    map_layout g = {n, cs, gw, left, top};
+    map_axes(f, q, in, m, &g);
+    map_legend(f, m, &g);
     fputs("</svg>\n", f);
 }
 
-int cmd_map(int argc, char **argv)
+typedef struct {
+    const char *xs, *ys, *target, *outpath, *step;
+    int radius;
+    double ulps; /* the step in ulps; 0: auto */
+} map_opts;
+
+/* Parses the command line; returns -1 to go on, else the exit status. */
+static int map_options(int argc, char **argv, map_opts *mo)
 {
     static const struct option longs[] = {
         {"x", required_argument, NULL, 'x'},       {"y", required_argument, NULL, 'y'},
@@ -316,34 +338,33 @@ int cmd_map(int argc, char **argv)
         {"step", required_argument, NULL, 's'},    {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
-    const char *xs = NULL, *ys = NULL, *target = NULL, *outpath = NULL, *step = "auto";
-    int radius = 32;
+    *mo = (map_opts){NULL, NULL, NULL, NULL, "auto", 32, 0};
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+x:y:t:r:s:o:h", longs, NULL)) != -1;) {
         char *end;
         switch (ch) {
         case 'x':
-            xs = optarg;
+            mo->xs = optarg;
             break;
         case 'y':
-            ys = optarg;
+            mo->ys = optarg;
             break;
         case 't':
-            target = optarg;
+            mo->target = optarg;
             break;
         case 'r':
-            radius = (int)strtol(optarg, &end, 10);
-            if (end == optarg || *end || radius < 1 || radius > MAP_MAX_RADIUS) {
+            mo->radius = (int)strtol(optarg, &end, 10);
+            if (end == optarg || *end || mo->radius < 1 || mo->radius > MAP_MAX_RADIUS) {
                 fprintf(stderr, "isect map: --radius takes 1..%d, not '%s'\n", MAP_MAX_RADIUS, optarg);
                 return 2;
             }
             break;
         case 's':
-            step = optarg;
+            mo->step = optarg;
             break;
         case 'o':
-            outpath = optarg;
+            mo->outpath = optarg;
             break;
         case 'h':
             fputs(help_map, stdout);
@@ -359,23 +380,109 @@ int cmd_map(int argc, char **argv)
                 optind >= argc ? "no FILE given" : "one FILE at a time");
         return 2;
     }
-    if (!xs != !ys) {
+    if (!mo->xs != !mo->ys) {
         fprintf(stderr, "isect map: give both --x and --y, or neither\n");
         return 2;
     }
-    double ulps = 0;
-    if (strcmp(step, "auto")) {
+    if (strcmp(mo->step, "auto")) {
         char *end;
-        ulps = strtod(step, &end);
-        if (end == step || *end || !(ulps >= 1) || ulps > 0x1p60) {
-            fprintf(stderr, "isect map: --step takes a number of ulps >= 1 or 'auto', not '%s'\n", step);
+        mo->ulps = strtod(mo->step, &end);
+        if (end == mo->step || *end || !(mo->ulps >= 1) || mo->ulps > 0x1p60) {
+            fprintf(stderr, "isect map: --step takes a number of ulps >= 1 or 'auto', not '%s'\n", mo->step);
             return 2;
         }
     }
-    if (target && !isect_target_find(target)) {
-        fprintf(stderr, "isect map: unknown target '%s' (isect targets lists them)\n", target);
+    if (mo->target && !isect_target_find(mo->target)) {
+        fprintf(stderr, "isect map: unknown target '%s' (isect targets lists them)\n", mo->target);
         return 2;
     }
+    return -1;
+}
+
+/* The axes (--x, --y, else the most telling two) and their steps. */
+static int map_axes_plan(const isect_query *q, const isect_target_entry *e, const isect_finding *f,
+                         const isect_signature *sig, const map_opts *mo, isect_map *m)
+{
+    memset(m, 0, sizeof *m);
+    m->radius = mo->radius;
+    if (mo->xs) {
+        m->xslot = slot_parse(q, mo->xs);
+        m->yslot = slot_parse(q, mo->ys);
+        if (m->xslot < 0 || m->yslot < 0) {
+            fprintf(stderr, "isect map: no input value '%s' in %s (FIELD or FIELD.i; isect list shows the fields)\n",
+                    m->xslot < 0 ? mo->xs : mo->ys, q->name);
+            return 2;
+        }
+        if (m->xslot == m->yslot) {
+            fprintf(stderr, "isect map: --x and --y name the same value\n");
+            return 2;
+        }
+    } else
+        m->xslot = m->yslot = -1;
+    for (int a = 0; mo->xs && a < 2; a++) {
+        int slot = a ? m->yslot : m->xslot;
+        if (!isfinite(f->c.in[slot])) {
+            char l[64];
+            slot_label(q, slot, l, sizeof l);
+            fprintf(stderr, "isect map: %s is not finite: it cannot be perturbed\n", l);
+            return 2;
+        }
+    }
+    if (mo->ulps && m->xslot < 0) {
+        double hx, hy;
+        map_plan(q, e, f->c.in, sig->severity, mo->radius, &m->xslot, &m->yslot, &hx, &hy);
+    }
+    if (mo->ulps) {
+        m->hx = map_step(q, f->c.in, m->xslot, mo->ulps);
+        m->hy = map_step(q, f->c.in, m->yslot, mo->ulps);
+    } else
+        map_plan(q, e, f->c.in, sig->severity, mo->radius, &m->xslot, &m->yslot, &m->hx, &m->hy);
+    return -1;
+}
+
+/* Writes the map (to --output or stdout) and its summary line. */
+static int map_write(const isect_finding *f, const isect_signature *sig, const isect_map *m, const map_opts *mo)
+{
+    char *text = NULL, title[512], sev[32];
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        fprintf(stderr, "isect map: out of memory\n");
+        return 2;
+    }
+    snprintf(title, sizeof title, "%s: %s on %s, severity %s", f->key, isect_verdict_name(sig->verdict), sig->output,
+             number_short(sev, sizeof sev, sig->severity));
+    map_svg(mem, f->q, f->c.in, m, f->target, title);
+    fclose(mem);
+    int status = 0;
+    if (mo->outpath) {
+        if (isect_write_atomic(mo->outpath, text, len)) {
+            perror(mo->outpath);
+            status = 2;
+        }
+    } else
+        fwrite(text, 1, len, stdout);
+    free(text);
+    char xl[64], yl[64];
+    slot_label(f->q, m->xslot, xl, sizeof xl);
+    slot_label(f->q, m->yslot, yl, sizeof yl);
+    fprintf(stderr, "isect map: %s x %s, %dx%d cells: %d agree, %d tolerated, %d discrepancy, %d invalid", xl, yl,
+            2 * mo->radius + 1, 2 * mo->radius + 1, m->count[0], m->count[1], m->count[2], m->count[3]);
+    if (m->count[4])
+        fprintf(stderr, ", %d invalid input", m->count[4]);
+    if (m->count[5])
+        fprintf(stderr, ", %d crash", m->count[5]);
+    fputc('\n', stderr);
+    return status;
+}
+
+int cmd_map(int argc, char **argv)
+{
+    map_opts mo;
+    int rc = map_options(argc, argv, &mo);
+    if (rc >= 0)
+        return rc;
+    const char *target = mo.target;
     isect_finding f;
     char err[1024];
     if (finding_load(argv[optind], target, &f, err, sizeof err)) {
@@ -401,71 +508,9 @@ int cmd_map(int argc, char **argv)
     signature_eval(q, e, f.c.in, guarded, 2, &sig, &st, r, o, &j);
 
     static isect_map m;
-    memset(&m, 0, sizeof m);
-    m.radius = radius;
-    if (xs) {
-        m.xslot = slot_parse(q, xs);
-        m.yslot = slot_parse(q, ys);
-        if (m.xslot < 0 || m.yslot < 0) {
-            fprintf(stderr, "isect map: no input value '%s' in %s (FIELD or FIELD.i; isect list shows the fields)\n",
-                    m.xslot < 0 ? xs : ys, q->name);
-            return 2;
-        }
-        if (m.xslot == m.yslot) {
-            fprintf(stderr, "isect map: --x and --y name the same value\n");
-            return 2;
-        }
-    } else
-        m.xslot = m.yslot = -1;
-    for (int a = 0; xs && a < 2; a++) {
-        int slot = a ? m.yslot : m.xslot;
-        if (!isfinite(f.c.in[slot])) {
-            char l[64];
-            slot_label(q, slot, l, sizeof l);
-            fprintf(stderr, "isect map: %s is not finite: it cannot be perturbed\n", l);
-            return 2;
-        }
-    }
-    if (ulps && m.xslot < 0) {
-        double hx, hy;
-        map_plan(q, e, f.c.in, sig.severity, radius, &m.xslot, &m.yslot, &hx, &hy);
-    }
-    if (ulps) {
-        m.hx = map_step(q, f.c.in, m.xslot, ulps);
-        m.hy = map_step(q, f.c.in, m.yslot, ulps);
-    } else
-        map_plan(q, e, f.c.in, sig.severity, radius, &m.xslot, &m.yslot, &m.hx, &m.hy);
+    rc = map_axes_plan(q, e, &f, &sig, &mo, &m);
+    if (rc >= 0)
+        return rc;
     map_compute(q, e, f.c.in, guarded, &m);
-
-    char *text = NULL, title[512], sev[32];
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem) {
-        fprintf(stderr, "isect map: out of memory\n");
-        return 2;
-    }
-    snprintf(title, sizeof title, "%s: %s on %s, severity %s", f.key, isect_verdict_name(sig.verdict), sig.output,
-             number_short(sev, sizeof sev, sig.severity));
-    map_svg(mem, q, f.c.in, &m, f.target, title);
-    fclose(mem);
-    int status = 0;
-    if (outpath) {
-        if (file_write_atomic(outpath, text, len)) {
-            perror(outpath);
-            status = 2;
-        }
-    } else
-        fwrite(text, 1, len, stdout);
-    free(text);
-    char xl[64], yl[64];
-    slot_label(q, m.xslot, xl, sizeof xl);
-    slot_label(q, m.yslot, yl, sizeof yl);
-    fprintf(stderr, "isect map: %s x %s, %dx%d cells: %d agree, %d tolerated, %d discrepancy, %d invalid", xl, yl,
-            2 * radius + 1, 2 * radius + 1, m.count[0], m.count[1], m.count[2], m.count[3]);
-    if (m.count[4])
-        fprintf(stderr, ", %d invalid input", m.count[4]);
-    if (m.count[5])
-        fprintf(stderr, ", %d crash", m.count[5]);
-    fputc('\n', stderr);
-    return status;
+    return map_write(&f, &sig, &m, &mo);
 }

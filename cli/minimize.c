@@ -2,8 +2,6 @@
  * holds, into a case a person can read. */
 #include "commands.h"
 
-#include "isect_ref.h"
-
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -44,7 +42,7 @@ static int holds(search *s, const double *in)
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
     isect_judgement j;
     signature_eval(s->q, s->e, in, s->guarded, s->timeout, &sig, &st, r, o, &j);
-    return signature_same(&sig, s->goal);
+    return isect_signature_same(&sig, s->goal);
 }
 
 static double to_format(const isect_query *q, double x) { return q->format == FMT_F32 ? (double)(float)x : x; }
@@ -260,7 +258,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
     isect_judgement j;
     signature_eval(f->q, e, in, crash, 5, sig, &st, r, o, &j);
-    if (f->has_header && !signature_same(sig, &f->sig)) {
+    if (f->has_header && !isect_signature_same(sig, &f->sig)) {
         snprintf(err, errlen,
                  "%s: the finding does not reproduce here: the file says %s on %s (exact answer %s, severity "
                  "decade %d), this isect finds %s on %s (exact answer %s, decade %d)%s",
@@ -274,7 +272,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
         return -1;
     }
     isect_signature goal = *sig;
-    search s = {f->q, e, &goal, crash, 5, 0, crash && !strcmp(sig->output, FINDING_TIMEOUT) ? 200 : 50000};
+    search s = {f->q, e, &goal, crash, 5, 0, crash && !strcmp(sig->output, ISECT_FINDING_TIMEOUT) ? 200 : 50000};
     int steps = 0;
     for (int pass = 0; pass < 12; pass++) {
         int got = try_rescales(&s, in);
@@ -322,48 +320,50 @@ void minimized_write(FILE *out, const isect_finding *f, const double *in, const 
 {
     const isect_query *q = f->q;
     const isect_target_entry *e = f->t ? isect_target_entry_for(f->t, q->name) : NULL;
-    int st = REF_OK, crash = finding_is_crash(f);
+    int st = ISECT_REF_OK, crash = finding_is_crash(f);
     double r[ISECT_MAX_OUT] = {0}, o[ISECT_MAX_OUT] = {0};
     isect_judgement j = {0};
     isect_signature now = *sig;
     if (e)
         signature_eval(q, e, in, crash, 5, &now, &st, r, o, &j);
-    char sev[64], hex[64];
+    char sev[64], line[1024];
     fprintf(out, "# minimized by isect minimize (%d step%s) from %s\n", steps, steps == 1 ? "" : "s", f->key);
     fprintf(out, "# target %s, verdict %s, severity %s, on %s; exact answer: %s\n", f->target,
             isect_verdict_name(now.verdict), number_short(sev, sizeof sev, now.severity), now.output, now.feature);
     if (!crash)
         describe(out, q, f->target, o);
     else
-        fprintf(out, "# %s: %s\n", f->target, !strcmp(now.output, FINDING_TIMEOUT) ? "hangs" : "crashes");
-    if (st == REF_OK)
+        fprintf(out, "# %s: %s\n", f->target, !strcmp(now.output, ISECT_FINDING_TIMEOUT) ? "hangs" : "crashes");
+    if (st == ISECT_REF_OK)
         describe(out, q, "ref", r);
     else
         fputs("# ref: invalid input\n", out);
-    isect_format_hex(hex, sizeof hex, now.severity);
-    fprintf(out,
-            "# isect-finding: query=%s target=%s verdict=%s feature=%s output=%s severity=%s first=%.3f "
-            "found=%.3f\n",
-            q->name, f->target, isect_verdict_name(now.verdict), now.feature, now.output, hex,
-            isfinite(f->first) ? f->first : epoch_now(), isfinite(f->found) ? f->found : epoch_now());
+    isect_finding_header h = {.sig = now,
+                              .first = isfinite(f->first) ? f->first : isect_epoch_now(),
+                              .found = isfinite(f->found) ? f->found : isect_epoch_now(),
+                              .elapsed = NAN};
+    snprintf(h.query, sizeof h.query, "%s", q->name);
+    snprintf(h.target, sizeof h.target, "%s", f->target);
+    isect_finding_header_format(line, sizeof line, &h);
+    fprintf(out, "# %s\n", line);
+    isect_case k;
+    isect_finding_case(&k, q, in, st, r);
     fprintf(out, "query %s\n", q->name);
-    for (int k = 0; k < q->nfields; k++)
-        write_values(out, q->fields[k].name, in + isect_field_offset(q, k), q->fields[k].arity, q->format, 0);
-    fprintf(out, "expect valid %d\n", st == REF_OK);
-    if (st != REF_OK)
-        return;
-    int hit = isect_query_hit_index(q);
-    for (int k = 0; k < q->noutputs; k++) {
-        int at = isect_output_offset(q, k);
-        if (hit >= 0 && r[hit] == 0 && at != hit)
+    for (int i = 0; i < q->nfields; i++)
+        write_values(out, q->fields[i].name, in + isect_field_offset(q, i), q->fields[i].arity, q->format, 0);
+    fprintf(out, "expect valid %d\n", k.expect_valid);
+    for (int i = 0; i < q->noutputs; i++) {
+        if (!k.expect[i])
             continue;
         char name[64];
-        snprintf(name, sizeof name, "expect %s", q->outputs[k].name);
-        write_values(out, name, r + at, q->outputs[k].arity, FMT_F64, q->outputs[k].kind != OUT_REAL);
+        snprintf(name, sizeof name, "expect %s", q->outputs[i].name);
+        write_values(out, name, k.expect_value + isect_output_offset(q, i), q->outputs[i].arity, FMT_F64,
+                     q->outputs[i].kind != OUT_REAL);
     }
 }
 
-int cmd_minimize(int argc, char **argv)
+/* Parses the command line; returns -1 to go on, else the exit status. */
+static int minimize_options(int argc, char **argv, const char **target, const char **outpath)
 {
     static const struct option longs[] = {
         {"target", required_argument, NULL, 't'},
@@ -371,16 +371,15 @@ int cmd_minimize(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *target = NULL, *outpath = NULL;
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+t:o:h", longs, NULL)) != -1;) {
         switch (ch) {
         case 't':
-            target = optarg;
+            *target = optarg;
             break;
         case 'o':
-            outpath = optarg;
+            *outpath = optarg;
             break;
         case 'h':
             fputs(help_minimize, stdout);
@@ -396,31 +395,41 @@ int cmd_minimize(int argc, char **argv)
                 optind >= argc ? "no FILE given" : "one FILE at a time");
         return 2;
     }
-    if (target && !isect_target_find(target)) {
-        fprintf(stderr, "isect minimize: unknown target '%s' (isect targets lists them)\n", target);
+    if (*target && !isect_target_find(*target)) {
+        fprintf(stderr, "isect minimize: unknown target '%s' (isect targets lists them)\n", *target);
         return 2;
     }
+    return -1;
+}
+
+/* Judges f against target instead of the one that found it; returns 0, or
+ * -1 (after a message) if target does not support the query. */
+static int retarget(isect_finding *f, const char *target)
+{
+    snprintf(f->target, sizeof f->target, "%s", target);
+    f->t = isect_target_find(target);
+    f->has_header = 0;
+    if (finding_judge(f, 5)) {
+        fprintf(stderr, "isect minimize: target '%s' does not support %s\n", target, f->q->name);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_minimize(int argc, char **argv)
+{
+    const char *target = NULL, *outpath = NULL;
+    int rc = minimize_options(argc, argv, &target, &outpath);
+    if (rc >= 0)
+        return rc;
     isect_finding f;
     char err[1024];
     if (finding_load(argv[optind], target, &f, err, sizeof err)) {
         fprintf(stderr, "isect minimize: %s\n", err);
         return 2;
     }
-    if (target && strcmp(target, f.target)) {
-        /* judged against another target than the one that found it */
-        snprintf(f.target, sizeof f.target, "%s", target);
-        f.t = isect_target_find(target);
-        f.has_header = 0;
-        const isect_target_entry *e = isect_target_entry_for(f.t, f.q->name);
-        if (!e) {
-            fprintf(stderr, "isect minimize: target '%s' does not support %s\n", target, f.q->name);
-            return 2;
-        }
-        int st;
-        double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
-        isect_judgement j;
-        signature_eval(f.q, e, f.c.in, 1, 5, &f.sig, &st, r, o, &j);
-    }
+    if (target && strcmp(target, f.target) && retarget(&f, target))
+        return 2;
     double in[ISECT_MAX_IN];
     isect_signature sig;
     int before = total_complexity(f.q, f.c.in);
@@ -440,7 +449,7 @@ int cmd_minimize(int argc, char **argv)
     fclose(m);
     int status = 0;
     if (outpath) {
-        if (file_write_atomic(outpath, text, len)) {
+        if (isect_write_atomic(outpath, text, len)) {
             perror(outpath);
             status = 2;
         }

@@ -3,7 +3,8 @@
  * An input is the query's scalar inputs in catalog order, each as the raw
  * little-endian bytes of its format (4 for binary32, 8 for binary64), or the
  * text of a `.case` file (so corpus/ folders seed libFuzzer directly and the
- * replay driver reads them).
+ * replay driver reads them); oracle/input.h decodes it, for the campaign's
+ * crash artifacts too.  Findings are written as oracle/finding.h says.
  *
  * Environment:
  *   ISECT_TARGET    the target judged against ref (default: fast)

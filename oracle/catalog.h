@@ -60,6 +60,11 @@ typedef struct {
 
 struct isect_target;
 
+/* What ref returns (the values of ref/isect_ref.h's REF_OK and REF_INVALID,
+ * for code that judges without including ref): the input is valid, or
+ * outside ref's domain (docs/semantics.md). */
+enum { ISECT_REF_OK = 0, ISECT_REF_INVALID = 1 };
+
 typedef struct isect_query {
     const char *name;
     const char *summary;

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+_Static_assert((int)ISECT_REF_OK == (int)REF_OK && (int)ISECT_REF_INVALID == (int)REF_INVALID, "catalog.h: ref's status codes");
+
 const char *isect_verdict_name(isect_verdict v)
 {
     static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid"};

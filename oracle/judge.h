@@ -35,7 +35,7 @@ typedef struct {
 const char *isect_verdict_name(isect_verdict v);
 
 /* Judge tgt_out against ref_out for input in.  ref_status is ref's return
- * value (REF_OK or REF_INVALID). */
+ * value (ISECT_REF_OK or ISECT_REF_INVALID). */
 isect_judgement isect_judge(const isect_query *q, const double *in, int ref_status, const double *ref_out,
                             const double *tgt_out, double ulps, double tolerance);
 

@@ -1,0 +1,229 @@
+/* cli/campaign_opts.c: the command line of `isect campaign` and the
+ * selection of its (query, target) pairs; see campaign.h. */
+#include "campaign.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const help_campaign =
+    "usage: isect campaign [--seconds S] [--queries Q,...] [--targets T,...]\n"
+    "                      [--jobs N] [--out DIR] [options]\n\n"
+    "Fuzzes every selected query that has a harness against every selected\n"
+    "target that supports it, for S seconds on N cores, then writes the report\n"
+    "(isect report) and prints its path and a summary table.  A live line shows\n"
+    "the elapsed time, executions per second and findings so far.\n\n"
+    "  --seconds S      wall-clock budget (default 120)\n"
+    "  --queries LIST   queries, comma- or space-separated (default: every query\n"
+    "                   whose harness is built in --fuzz-dir)\n"
+    "  --targets LIST   targets (default: all; isect targets lists them)\n"
+    "  --jobs N         harness processes at a time (default: online cores)\n"
+    "  --out DIR        campaign folder (default reports/YYYYMMDD-HHMMSS; the\n"
+    "                   link reports/latest points to it)\n"
+    "  --fuzz-dir DIR   the libFuzzer harnesses, fuzz_QUERY (default build/fuzz;\n"
+    "                   make fuzz builds them)\n"
+    "  --corpus-dir DIR working corpora, one folder per query (default\n"
+    "                   build/fuzz-corpus); corpus/QUERY seeds them\n"
+    "  --timeout S      an input running longer is a hang (default 5)\n"
+    "  --zoo-seconds S  a zoo target stops S seconds after its first\n"
+    "                   discrepancy (default 5; 0: it runs its full share)\n"
+    "  --seed N         libFuzzer seeds derived from N (default: random)\n"
+    "  --no-report      only the findings and campaign.log\n\n"
+    "A crash or a hang of a target is recorded as an invalid finding and the\n"
+    "campaign goes on.  Findings are deduplicated by signature (query, target,\n"
+    "verdict, feature of the exact answer, output that differs, decade of the\n"
+    "severity), keeping the most severe reproducer; each is written to\n"
+    "DIR/findings/QUERY/ when found, so an interrupted or killed campaign keeps\n"
+    "them (isect report DIR regenerates the report).\n"
+    "Exit status: 0 no finding in a target outside the zoo (the zoo's bugs are\n"
+    "expected); 1 findings in such a target; 2 bad usage or a harness that\n"
+    "cannot run; 130 interrupted (after writing the report).\n";
+
+/* One option ch with its argument (v: its value, for the numeric ones);
+ * returns -1 to go on, else the exit status. */
+static int take_option(int ch, double v, char **argv, options *o)
+{
+    switch (ch) {
+    case 's':
+        o->seconds = v;
+        break;
+    case 'q':
+        o->queries = optarg;
+        break;
+    case 't':
+        o->targets = optarg;
+        break;
+    case 'j':
+        o->jobs = (int)v;
+        if (o->jobs < 1 || o->jobs > MAX_PROCS) {
+            fprintf(stderr, "isect campaign: --jobs takes 1..%d\n", MAX_PROCS);
+            return 2;
+        }
+        break;
+    case 'o':
+        o->out = optarg;
+        break;
+    case 'F':
+        o->fuzz_dir = optarg;
+        break;
+    case 'C':
+        o->corpus_dir = optarg;
+        break;
+    case 'T':
+        o->timeout = v < 1 ? 1 : v;
+        break;
+    case 'Z':
+        o->zoo_seconds = v;
+        break;
+    case 'S':
+        o->seed = (unsigned long)v;
+        o->have_seed = 1;
+        break;
+    case 'N':
+        o->report = 0;
+        break;
+    case 'h':
+        fputs(help_campaign, stdout);
+        return 0;
+    default:
+        fprintf(stderr, "isect campaign: unknown or incomplete option '%s'\nTry 'isect campaign --help'.\n",
+                argv[optind - 1]);
+        return 2;
+    }
+    return -1;
+}
+
+int campaign_options(int argc, char **argv, options *o)
+{
+    static const struct option longs[] = {
+        {"seconds", required_argument, NULL, 's'},    {"queries", required_argument, NULL, 'q'},
+        {"targets", required_argument, NULL, 't'},    {"jobs", required_argument, NULL, 'j'},
+        {"out", required_argument, NULL, 'o'},        {"fuzz-dir", required_argument, NULL, 'F'},
+        {"corpus-dir", required_argument, NULL, 'C'}, {"timeout", required_argument, NULL, 'T'},
+        {"zoo-seconds", required_argument, NULL, 'Z'}, {"seed", required_argument, NULL, 'S'},
+        {"no-report", no_argument, NULL, 'N'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *o = (options){120, 5, 5, ncpu > 0 ? (int)ncpu : 1, 0, 0, 1, NULL, "build/fuzz", "build/fuzz-corpus", NULL, NULL};
+    optind = 1;
+    opterr = 0;
+    for (int ch; (ch = getopt_long(argc, argv, "+s:q:t:j:o:h", longs, NULL)) != -1;) {
+        char *end = NULL;
+        double v = 0;
+        if (optarg && strchr("sjTZS", ch)) {
+            v = strtod(optarg, &end);
+            if (end == optarg || *end || !(v >= 0) || v > 1e9) {
+                fprintf(stderr, "isect campaign: bad number '%s' for %s\n", optarg, argv[optind - 1]);
+                return 2;
+            }
+        }
+        int rc = take_option(ch, v, argv, o);
+        if (rc >= 0)
+            return rc;
+    }
+    if (optind != argc) {
+        fprintf(stderr, "isect campaign: unexpected argument '%s'\nTry 'isect campaign --help'.\n", argv[optind]);
+        return 2;
+    }
+    if (o->seconds < 1) {
+        fprintf(stderr, "isect campaign: --seconds must be at least 1\n");
+        return 2;
+    }
+    return -1;
+}
+
+/* ---- selection --------------------------------------------------------------- */
+
+static int in_list(const char *list, const char *name)
+{
+    if (!list)
+        return 1;
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        while (*p == ',' || isspace((unsigned char)*p))
+            p++;
+        size_t k = strcspn(p, ", \t\n");
+        if (k == n && !strncmp(p, name, n))
+            return 1;
+        p += k;
+    }
+    return 0;
+}
+
+/* Every name of list must be one of the known ones. */
+static int check_list(const char *what, const char *list, int (*known)(const char *))
+{
+    if (!list)
+        return 0;
+    char name[128];
+    for (const char *p = list; *p;) {
+        while (*p == ',' || isspace((unsigned char)*p))
+            p++;
+        size_t k = strcspn(p, ", \t\n");
+        if (!k)
+            break;
+        snprintf(name, sizeof name, "%.*s", (int)k, p);
+        if (!known(name)) {
+            fprintf(stderr, "isect campaign: unknown %s '%s' (isect %s lists them)\n", what, name,
+                    !strcmp(what, "query") ? "list" : "targets");
+            return -1;
+        }
+        p += k;
+    }
+    return 0;
+}
+
+static int known_query(const char *n) { return isect_query_find(n) != NULL; }
+static int known_target(const char *n) { return isect_target_find(n) != NULL; }
+
+void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/fuzz_%s", o->fuzz_dir, q->name);
+}
+
+int select_pairs(const options *o)
+{
+    if (check_list("query", o->queries, known_query) || check_list("target", o->targets, known_target))
+        return -1;
+    int nq = 0;
+    for (size_t i = 0; i < isect_catalog_size; i++) {
+        const isect_query *q = isect_catalog[i];
+        if (!in_list(o->queries, q->name))
+            continue;
+        char bin[1200];
+        harness_path(o, q, bin, sizeof bin);
+        if (access(bin, X_OK)) {
+            if (o->queries) {
+                fprintf(stderr, "isect campaign: no harness %s for %s (make fuzz builds it)\n", bin, q->name);
+                return -1;
+            }
+            continue;
+        }
+        nq++;
+        for (size_t t = 0; t < isect_targets_size; t++) {
+            const isect_target *tg = isect_targets[t];
+            if (!in_list(o->targets, tg->name) || !isect_target_entry_for(tg, q->name) || camp.npairs == MAX_PAIRS)
+                continue;
+            pair *p = &camp.pairs[camp.npairs++];
+            memset(p, 0, sizeof *p);
+            p->q = q;
+            p->t = tg;
+            p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
+            p->first_disc = NAN;
+            isect_target_file_name(p->tname, sizeof p->tname, tg->name);
+        }
+    }
+    if (!nq) {
+        fprintf(stderr, "isect campaign: no fuzz harness found in %s (make fuzz builds them)\n", o->fuzz_dir);
+        return -1;
+    }
+    if (!camp.npairs) {
+        fprintf(stderr, "isect campaign: no selected target supports the selected queries\n");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,96 @@
+/* cli/report.h: what the parts of `isect report` share: the report loaded
+ * from disk (report.c: findings and campaign.log; report_draw.c: pictures,
+ * minimized cases, failure maps) and its writers, one per file: findings.json
+ * (report_json.c), junit.xml (report_junit.c), index.html (report_html.c),
+ * report.md (report_md.c).  reports/README.md describes the files. */
+#ifndef ISECT_CLI_REPORT_H
+#define ISECT_CLI_REPORT_H
+
+#include "commands.h"
+
+#include <stdio.h>
+
+enum { MAX_ITEMS = 2000, MAX_PAIRS = 256, TOP_MAPS = 6, MAP_RADIUS = 20 };
+
+typedef struct {
+    isect_finding f;
+    int ref_status, ran; /* ran: the target's answer is known */
+    double ref_out[ISECT_MAX_OUT], tgt_out[ISECT_MAX_OUT];
+    double elapsed;      /* first found, seconds after the campaign's start */
+    char rel[1200];      /* reproducer, relative to the report */
+    char *minimized;     /* text, or NULL */
+    char *picture;       /* <svg> */
+    char *map;           /* <svg>, or NULL */
+    int zoo;
+} item;
+
+typedef struct {
+    char query[64], target[64];
+    double execs, seconds;
+    int runs, crashes, timeouts, ran;
+    int nfind, ndisc, ninv;
+    double maxsev, first;
+    double first_run; /* seconds after the start, of the pair's first run */
+} pair_stat;
+
+typedef struct {
+    int has_log, finished;
+    double start, seconds, stop_at;
+    int jobs;
+    char stop[32];
+} meta;
+
+typedef struct {
+    item *items;
+    size_t n, cap;
+    pair_stat pairs[MAX_PAIRS];
+    size_t npairs;
+    meta m;
+    const char *dir, *out;
+} report;
+
+typedef struct {
+    const char *name; /* the zoo target */
+    int ran, found, sigs, control, ok;
+    double first, maxsev;
+    double own; /* first discrepancy, seconds after its pair's first run */
+    const char *word; /* found, NOT FOUND, not run, clean, FOUND */
+} zoo_result;
+
+/* ---- report.c: shared by the writers ---------------------------------------- */
+
+int is_zoo(const char *target);
+/* Findings here are a problem: in a target outside the zoo or in a control. */
+int must_be_clean(const char *target);
+/* The results of the zoo targets in r, in the registry's order; returns
+ * their count (at most max). */
+size_t zoo_results(const report *r, zoo_result *z, size_t max);
+const char *zoo_kind(const zoo_result *z);
+/* "ray_triangle on fast: discrepancy on t (exact answer: edge), severity 12" */
+const char *title_of(const item *it, char *buf, size_t len);
+/* Seconds ("0.25 s", "12 s", "-" when not finite); a severity ("6.1e+05"). */
+void put_time(FILE *f, double s);
+void put_sev(FILE *f, double s);
+
+/* Writes text into dir/name (atomically); returns 0, or -1 after a message. */
+int put_file(const char *dir, const char *name, const char *text);
+
+/* ---- report_draw.c ----------------------------------------------------------- */
+
+/* What fn writes on arg, as a malloc'd string; NULL on error. */
+char *render(void (*fn)(FILE *, void *), void *arg);
+/* Each finding evaluated, drawn into pictures/ and (do_minimize) minimized
+ * into minimized/. */
+void draw_items(report *r, int do_minimize);
+/* Failure maps of the most severe findings, at most two per target, into
+ * maps/. */
+void draw_maps(report *r);
+
+/* ---- the writers ------------------------------------------------------------- */
+
+void write_json(FILE *f, const report *r);
+void write_junit(FILE *f, const report *r);
+void write_html(FILE *f, const report *r);
+void write_md(FILE *f, const report *r);
+
+#endif
