@@ -8,7 +8,7 @@
  * power of two, for which independent binary64 formulations are exact
  * (sphere: s = (c - p).n and s^2 against r^2 n.n; box: the eight corners).
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -16,9 +16,9 @@ static const isect_query *qs, *qb;
 
 static void setup(void)
 {
-    qs = ov_query("sphere_plane");
-    qb = ov_query("aabb_plane");
-    ov_init_seed(0x91a);
+    qs = tl_query("sphere_plane");
+    qb = tl_query("aabb_plane");
+    tl_init_seed(0x91a);
 }
 
 TestSuite(planes, .init = setup);
@@ -36,7 +36,7 @@ static void sph(double *in, const double *a, double s, const double *p, const do
 static double side(const isect_query *q, const double *in)
 {
     double out[1];
-    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
     return out[0];
 }
 
@@ -72,9 +72,9 @@ static void sphere_exact_cases(void)
     sph(in, V(-5, -7, -3), nextafterf(10, 0), V(1, 1, 1), V(3, 4, 0)); /* s = -50 */
     cr_assert_eq(side(qs, in), -1, "tilted behind");
     sph(in, V(0, 0, 0), 1, V(0, 0, 0), V(0, 0, 0));
-    OV_EXPECT_INVALID(qs, in, "zero normal");
+    tl_expect_invalid(qs, in, "zero normal");
     sph(in, V(0, 0, 0), -1, V(0, 0, 0), V(0, 0, 1));
-    OV_EXPECT_INVALID(qs, in, "negative radius");
+    tl_expect_invalid(qs, in, "negative radius");
 }
 
 static void box_exact_cases(void)
@@ -103,43 +103,43 @@ static void box_exact_cases(void)
     box(in, O, I, V(-2.5, 0, 0), V(1, -2, 0)); /* [0.5, 3.5] */
     cr_assert_eq(side(qb, in), 1, "mixed signs, front");
     box(in, V(0, 2, 0), I, O, V(0, 0, 1));
-    OV_EXPECT_INVALID(qb, in, "min > max");
+    tl_expect_invalid(qb, in, "min > max");
     box(in, O, I, O, O);
-    OV_EXPECT_INVALID(qb, in, "zero normal");
+    tl_expect_invalid(qb, in, "zero normal");
 }
 
 /* ---- generators and independent formulations --------------------------------- */
 
 static void gen_sphere(double *in)
 {
-    int e = ov_int(-20, 20), kind = ov_int(0, 3);
+    int e = tl_int(-20, 20), kind = tl_int(0, 3);
     for (int i = 0; i < 10; i++)
-        in[i] = ov_small(e);
+        in[i] = tl_small(e);
     in[3] = fabs(in[3]);
     for (int i = 7; i < 10; i++)
-        in[i] = ov_int(-4, 4) * ldexp(1, ov_int(-3, 3));
+        in[i] = tl_int(-4, 4) * ldexp(1, tl_int(-3, 3));
     if (kind == 0) { /* touching along an axis normal */
-        int k = ov_int(0, 2);
+        int k = tl_int(0, 2);
         in[7] = in[8] = in[9] = 0;
-        in[7 + k] = ov_rnd() & 1 ? 1 : -1;
+        in[7 + k] = tl_rnd() & 1 ? 1 : -1;
         for (int i = 0; i < 3; i++)
-            in[i] = in[4 + i] + (i == k ? (ov_rnd() & 1 ? in[3] : -in[3]) : ov_small(e));
+            in[i] = in[4 + i] + (i == k ? (tl_rnd() & 1 ? in[3] : -in[3]) : tl_small(e));
     } else if (kind == 1) { /* touching along a 3-4-5 normal */
-        int k = ov_int(0, 2);
-        double t[3] = {3, 4, 0}, s = ldexp(1, e), sg = ov_rnd() & 1 ? 1 : -1;
+        int k = tl_int(0, 2);
+        double t[3] = {3, 4, 0}, s = ldexp(1, e), sg = tl_rnd() & 1 ? 1 : -1;
         for (int i = 0; i < 3; i++)
             in[i] = in[4 + i] + sg * s * t[(i + k) % 3];
-        double f = ov_rnd() & 1 ? 0.5 : 2;
+        double f = tl_rnd() & 1 ? 0.5 : 2;
         for (int i = 0; i < 3; i++)
             in[7 + i] = t[(i + k) % 3] * f;
         in[3] = 5 * s;
     } else if (kind == 2) {
         for (int i = 0; i < 10; i++)
-            in[i] = ov_f32(3);
+            in[i] = tl_f32(3);
         in[3] = fabs(in[3]);
     }
-    if (ov_int(0, 3) == 0)
-        in[3] = nextafterf((float)in[3], ov_rnd() & 1 ? INFINITY : 0);
+    if (tl_int(0, 3) == 0)
+        in[3] = nextafterf((float)in[3], tl_rnd() & 1 ? INFINITY : 0);
     if (in[7] == 0 && in[8] == 0 && in[9] == 0)
         in[9] = 1;
 }
@@ -158,11 +158,11 @@ static int sphere_independent(const double *in, int *exact)
 
 static void gen_box(double *in)
 {
-    int e = ov_int(-20, 20), kind = ov_int(0, 3);
+    int e = tl_int(-20, 20), kind = tl_int(0, 3);
     for (int i = 0; i < 12; i++)
-        in[i] = ov_small(e);
+        in[i] = tl_small(e);
     for (int i = 9; i < 12; i++)
-        in[i] = ov_int(-4, 4) * ldexp(1, ov_int(-3, 3));
+        in[i] = tl_int(-4, 4) * ldexp(1, tl_int(-3, 3));
     for (int i = 0; i < 3; i++)
         if (in[i] > in[3 + i]) {
             double t = in[i];
@@ -177,7 +177,7 @@ static void gen_box(double *in)
             in[6 + i] = in[9 + i] >= 0 ? in[3 + i] : in[i];
     else if (kind == 2) {
         for (int i = 0; i < 12; i++)
-            in[i] = ov_f32(3);
+            in[i] = tl_f32(3);
         for (int i = 0; i < 3; i++)
             if (in[i] > in[3 + i]) {
                 double t = in[i];
@@ -185,9 +185,9 @@ static void gen_box(double *in)
                 in[3 + i] = t;
             }
     }
-    if (ov_int(0, 3) == 0) {
-        int k = ov_int(6, 8);
-        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+    if (tl_int(0, 3) == 0) {
+        int k = tl_int(6, 8);
+        in[k] = nextafterf((float)in[k], tl_rnd() & 1 ? INFINITY : -INFINITY);
     }
     if (in[9] == 0 && in[10] == 0 && in[11] == 0)
         in[11] = 1;
@@ -220,13 +220,13 @@ static void random_against_independent_formulations(void)
         want = sphere_independent(in, &exact);
         double got = side(qs, in);
         if (exact)
-            cr_assert_eq(got, want, "sphere case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            cr_assert_eq(got, want, "sphere case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
         seen[0][(int)got + 1]++;
         gen_box(in);
         want = box_independent(in, &exact);
         got = side(qb, in);
         if (exact)
-            cr_assert_eq(got, want, "box case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            cr_assert_eq(got, want, "box case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
         seen[1][(int)got + 1]++;
     }
     for (int q = 0; q < 2; q++)
@@ -244,7 +244,7 @@ static void metamorphic(void)
         for (int i = 7; i < 10; i++)
             m[i] = -in[i];
         cr_assert_eq(side(qs, m), -a, "sphere: normal reversed (case %d)", n);
-        int k = ov_int(-30, 30); /* normal scaled: the same side */
+        int k = tl_int(-30, 30); /* normal scaled: the same side */
         for (int i = 7; i < 10; i++)
             m[i] = ldexp(in[i], k);
         cr_assert_eq(side(qs, m), a, "sphere: normal scaled (case %d)", n);
@@ -254,7 +254,7 @@ static void metamorphic(void)
         for (int i = 9; i < 12; i++)
             m[i] = -in[i];
         cr_assert_eq(side(qb, m), -a, "box: normal reversed (case %d)", n);
-        int f = ov_int(0, 2); /* mirror axis f of everything: same side */
+        int f = tl_int(0, 2); /* mirror axis f of everything: same side */
         memcpy(m, in, sizeof m);
         m[f] = -in[3 + f];
         m[3 + f] = -in[f];
@@ -270,16 +270,16 @@ static void fast(void)
 {
     double in[12], out[ISECT_MAX_OUT];
     sph(in, V(1, 2, 3), 3, V(0, 0, 0), V(0, 0, 1));
-    ov_run(qs, "fast", in, out);
+    tl_run(qs, "fast", in, out);
     cr_assert_eq(out[0], 0, "sphere touching");
     sph(in, V(7, 9, 5), nextafterf(10, 0), V(1, 1, 1), V(3, 4, 0));
-    ov_run(qs, "fast", in, out);
+    tl_run(qs, "fast", in, out);
     cr_assert_eq(out[0], 1, "sphere tilted front");
     box(in, V(0, 0, 0), V(1, 1, 1), V(1, 1, 1), V(1, 1, 1));
-    ov_run(qb, "fast", in, out);
+    tl_run(qb, "fast", in, out);
     cr_assert_eq(out[0], 0, "box through the corner");
     box(in, V(0, 0, 0), V(1, 1, 1), V(-2.5, 0, 0), V(1, -2, 0));
-    ov_run(qb, "fast", in, out);
+    tl_run(qb, "fast", in, out);
     cr_assert_eq(out[0], 1, "box front");
     isect_sphere s = {{0, 0, 0}, 1};
     isect_plane zero = {{0, 0, 0}, {0, 0, 0}};
@@ -304,28 +304,28 @@ static void judge(void)
     sph(in, V(1, 2, 3), 3, V(0, 0, 0), V(0, 0, 1));
     cr_assert_eq(isect_query_hit_index(qs), -1);
     out[0] = 1;
-    isect_judgement j = ov_judge(qs, "fast", in, out);
+    isect_judgement j = tl_judge(qs, "fast", in, out);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0 && j.slot == 0, "touching as front: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* straddling deeply answered back: a discrepancy */
     sph(in, V(1, 2, 0.5), 3, V(0, 0, 0), V(0, 0, 1));
     out[0] = -1;
-    j = ov_judge(qs, "fast", in, out);
+    j = tl_judge(qs, "fast", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "straddle as back: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* front answered back */
     sph(in, V(1, 2, 5), 3, V(0, 0, 0), V(0, 0, 1));
-    j = ov_judge(qs, "fast", in, out);
+    j = tl_judge(qs, "fast", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "front as back: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* box one ulp behind the plane answered straddling: tolerated */
     box(in, V(0, 0, 0), V(1, 1, 1), V(0, 0, nextafterf(1, 2)), V(0, 0, 1));
     out[0] = 0;
-    j = ov_judge(qb, "fast", in, out);
+    j = tl_judge(qb, "fast", in, out);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity < 2, "box one ulp: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     box(in, V(0, 0, 0), V(1, 1, 1), V(0, 0, 2), V(0, 0, 1));
-    j = ov_judge(qb, "fast", in, out);
+    j = tl_judge(qb, "fast", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "box far behind as straddling: %s %g",
               isect_verdict_name(j.verdict), j.severity);
 }

@@ -10,7 +10,7 @@
  * 11 plus the 6 in-plane edge normals for two triangles), exact in binary64
  * for such data.
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -18,9 +18,9 @@ static const isect_query *qb, *qt;
 
 static void setup(void)
 {
-    qb = ov_query("aabb_triangle");
-    qt = ov_query("triangle_triangle");
-    ov_init_seed(0x3a3a);
+    qb = tl_query("aabb_triangle");
+    qt = tl_query("triangle_triangle");
+    tl_init_seed(0x3a3a);
 }
 
 TestSuite(triangles, .init = setup);
@@ -34,7 +34,7 @@ static double hit5(const isect_query *q, const double *a, const double *b, const
     const double *p[5] = {a, b, c, d, e};
     for (int k = 0; k < 5; k++)
         memcpy(in + 3 * k, p[k], 3 * sizeof *in);
-    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
     return out[0];
 }
 
@@ -45,7 +45,7 @@ static double tt(const double *a0, const double *a1, const double *a2, const dou
     const double *p[6] = {a0, a1, a2, b0, b1, b2};
     for (int k = 0; k < 6; k++)
         memcpy(in + 3 * k, p[k], 3 * sizeof *in);
-    cr_assert_eq(ov_ref(qt, in, out), REF_OK);
+    cr_assert_eq(tl_ref(qt, in, out), REF_OK);
     return out[0];
 }
 
@@ -71,7 +71,7 @@ static void aabb_triangle_exact_cases(void)
     cr_assert_eq(hit5(qb, O, I, V(nextafterf(3, 4), 0, 0), V(0, nextafterf(3, 4), 0), V(0, 0, nextafterf(3, 4))), 0,
                  "corner below the face by an ulp");
     double in[15] = {0, 2, 0, 1, 1, 1};
-    OV_EXPECT_INVALID(qb, in, "min > max");
+    tl_expect_invalid(qb, in, "min > max");
 }
 
 static void triangle_triangle_exact_cases(void)
@@ -94,42 +94,42 @@ static void triangle_triangle_exact_cases(void)
     cr_assert_eq(tt(V(0, 0, 0), V(2, 0, 0), V(1, 0, 0), V(1, -1, 0x1p-149), V(1, 1, 0x1p-149), V(1, 0, 0x1p-149)), 0,
                  "two skew segments 2^-149 apart");
     double in[18] = {NAN};
-    OV_EXPECT_INVALID(qt, in, "NaN");
+    tl_expect_invalid(qt, in, "NaN");
 }
 
 /* ---- generators and the independent SAT ------------------------------------------ */
 
 static void gen_box(double *in)
 {
-    int e = ov_int(-20, 20);
+    int e = tl_int(-20, 20);
     for (int i = 0; i < 15; i++)
-        in[i] = ov_int(-4, 4);
+        in[i] = tl_int(-4, 4);
     for (int i = 0; i < 3; i++) {
         if (in[i] > in[3 + i]) {
             double t = in[i];
             in[i] = in[3 + i];
             in[3 + i] = t;
         }
-        if (in[i] == in[3 + i] && ov_int(0, 2))
+        if (in[i] == in[3 + i] && tl_int(0, 2))
             in[3 + i] += 1;
     }
-    int kind = ov_int(0, 4);
+    int kind = tl_int(0, 4);
     if (kind == 0) /* a vertex on a corner */
         for (int i = 0; i < 3; i++)
-            in[6 + i] = in[(ov_rnd() & 1) * 3 + i];
+            in[6 + i] = in[(tl_rnd() & 1) * 3 + i];
     else if (kind == 1) { /* the triangle in a face's plane */
-        int k = ov_int(0, 2);
+        int k = tl_int(0, 2);
         for (int j = 0; j < 3; j++)
-            in[6 + 3 * j + k] = in[(ov_rnd() & 1) * 3 + k];
+            in[6 + 3 * j + k] = in[(tl_rnd() & 1) * 3 + k];
     } else if (kind == 2) /* degenerate */
         for (int i = 0; i < 3; i++)
             in[12 + i] = (in[6 + i] + in[9 + i]) / 2;
     else if (kind == 3)
         for (int i = 6; i < 15; i++)
-            in[i] = ov_f32(2);
-    if (ov_int(0, 2) == 0) {
-        int k = 6 + ov_int(0, 8);
-        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+            in[i] = tl_f32(2);
+    if (tl_int(0, 2) == 0) {
+        int k = 6 + tl_int(0, 8);
+        in[k] = nextafterf((float)in[k], tl_rnd() & 1 ? INFINITY : -INFINITY);
     }
     for (int i = 0; i < 15; i++)
         in[i] = ldexp(in[i], e);
@@ -137,19 +137,19 @@ static void gen_box(double *in)
 
 static void gen_tt(double *in)
 {
-    int e = ov_int(-20, 20);
+    int e = tl_int(-20, 20);
     for (int i = 0; i < 18; i++)
-        in[i] = ov_int(-4, 4);
-    int kind = ov_int(0, 4);
+        in[i] = tl_int(-4, 4);
+    int kind = tl_int(0, 4);
     static const double w[][3] = {{0.5, 0.5, 0}, {0.25, 0.25, 0.5}, {1.5, -0.25, -0.25}, {1, 0, 0}, {2, -1, 0}};
     if (kind == 0) /* coplanar */
         for (int k = 0; k < 3; k++) {
-            const double *x = w[ov_int(0, 4)];
+            const double *x = w[tl_int(0, 4)];
             for (int i = 0; i < 3; i++)
                 in[9 + 3 * k + i] = x[0] * in[i] + x[1] * in[3 + i] + x[2] * in[6 + i];
         }
     else if (kind == 1) { /* a vertex of b on a */
-        const double *x = w[ov_int(0, 4)];
+        const double *x = w[tl_int(0, 4)];
         for (int i = 0; i < 3; i++)
             in[9 + i] = x[0] * in[i] + x[1] * in[3 + i] + x[2] * in[6 + i];
     } else if (kind == 2) /* degenerate */
@@ -157,10 +157,10 @@ static void gen_tt(double *in)
             in[15 + i] = (in[9 + i] + in[12 + i]) / 2;
     else if (kind == 3)
         for (int i = 0; i < 18; i++)
-            in[i] = ov_f32(2);
-    if (ov_int(0, 2) == 0) {
-        int k = ov_int(0, 17);
-        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+            in[i] = tl_f32(2);
+    if (tl_int(0, 2) == 0) {
+        int k = tl_int(0, 17);
+        in[k] = nextafterf((float)in[k], tl_rnd() & 1 ? INFINITY : -INFINITY);
     }
     for (int i = 0; i < 18; i++)
         in[i] = ldexp(in[i], e);
@@ -275,7 +275,7 @@ static void random_against_independent_sat(void)
         gen_box(in);
         int e;
         frexp(fmax(fabs(in[0]), 1e-300), &e);
-        cr_assert_eq(ov_ref(qb, in, out), REF_OK);
+        cr_assert_eq(tl_ref(qb, in, out), REF_OK);
         /* exact in binary64 when the data are small integers times one power of two */
         int full = in[0] < in[3] && in[1] < in[4] && in[2] < in[5];
         int ex = 0;
@@ -283,16 +283,16 @@ static void random_against_independent_sat(void)
             ;
         if (full && nondegenerate(in + 6) && small_ints(in, 15, ex)) {
             nb++;
-            cr_assert_eq(out[0], sat_box(in), "box case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            cr_assert_eq(out[0], sat_box(in), "box case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
             hb += out[0] != 0;
         }
         gen_tt(in);
-        cr_assert_eq(ov_ref(qt, in, out), REF_OK);
+        cr_assert_eq(tl_ref(qt, in, out), REF_OK);
         for (ex = 0; ex > -60 && !small_ints(in, 18, ex); ex--)
             ;
         if (nondegenerate(in) && nondegenerate(in + 9) && small_ints(in, 18, ex)) {
             nt++;
-            cr_assert_eq(out[0], sat_tt(in), "triangle case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            cr_assert_eq(out[0], sat_tt(in), "triangle case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
             ht += out[0] != 0;
         }
     }
@@ -305,27 +305,27 @@ static void metamorphic(void)
     for (int n = 0; n < 300; n++) {
         double in[18], m[18], a[1], b[1];
         gen_tt(in);
-        ov_ref(qt, in, a);
+        tl_ref(qt, in, a);
         memcpy(m, in + 9, 9 * sizeof *m); /* swap */
         memcpy(m + 9, in, 9 * sizeof *m);
-        ov_ref(qt, m, b);
+        tl_ref(qt, m, b);
         cr_assert_eq(a[0], b[0], "swap (case %d)", n);
         memcpy(m, in, sizeof m); /* rotate a's vertices, reverse b's */
         memcpy(m, in + 3, 6 * sizeof *m);
         memcpy(m + 6, in, 3 * sizeof *m);
         memcpy(m + 9, in + 15, 3 * sizeof *m);
         memcpy(m + 15, in + 9, 3 * sizeof *m);
-        ov_ref(qt, m, b);
+        tl_ref(qt, m, b);
         cr_assert_eq(a[0], b[0], "vertex order (case %d)", n);
         gen_box(in);
-        ov_ref(qb, in, a);
-        int f = ov_int(0, 2); /* mirror axis f */
+        tl_ref(qb, in, a);
+        int f = tl_int(0, 2); /* mirror axis f */
         memcpy(m, in, 15 * sizeof *m);
         m[f] = -in[3 + f];
         m[3 + f] = -in[f];
         for (int k = 0; k < 3; k++)
             m[6 + 3 * k + f] = -in[6 + 3 * k + f];
-        ov_ref(qb, m, b);
+        tl_ref(qb, m, b);
         cr_assert_eq(a[0], b[0], "box mirror (case %d)", n);
     }
 }
@@ -339,23 +339,23 @@ static void fast_enclosure_filter_judge(void)
     ov_check_filter(qb, gen_box, 150);
     ov_check_filter(qt, gen_tt, 150);
     double in[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, -1, 1, 1, 1, 2, 1, 0}, no[1] = {0}, yes[1] = {1};
-    isect_judgement j = ov_judge(qt, "fast", in, no);
+    isect_judgement j = tl_judge(qt, "fast", in, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "crossing as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     double far[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, 2, 1, 1, 3, 2, 1, 3};
-    j = ov_judge(qt, "fast", far, yes);
+    j = tl_judge(qt, "fast", far, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "apart as hit: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     double touch[18] = {0, 0, 0, 4, 0, 0, 0, 4, 0, 1, 1, 0, 1, 1, 5, 2, 1, 5};
-    j = ov_judge(qt, "fast", touch, no);
+    j = tl_judge(qt, "fast", touch, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     double bx[15] = {0, 0, 0, 1, 1, 1, 1, 0.5, 0.5, 2, 0, 0, 2, 1, 1};
-    j = ov_judge(qb, "fast", bx, no);
+    j = tl_judge(qb, "fast", bx, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "box touching as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     double bin[15] = {0, 0, 0, 1, 1, 1, -5, 0.5, -5, 5, 0.5, -5, 0, 0.5, 10};
-    j = ov_judge(qb, "fast", bin, no);
+    j = tl_judge(qb, "fast", bin, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "box crossing as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
 }

@@ -292,7 +292,7 @@ static inline void tl_check_encl(const isect_query *q, void (*gen)(double *in), 
         cr_assert(decided_miss > pol->decided_miss * nbox, "ISECT_SEED=%llu %s: only %d of %d boxes certainly miss",
                   (unsigned long long)tl_seed, q->name, decided_miss, nbox);
     if (pol->point_decided > 0)
-        cr_assert(point_decided > pol->point_decided * point_boxes,
+        cr_assert(point_boxes == 0 || point_decided > pol->point_decided * point_boxes,
                   "ISECT_SEED=%llu %s: the enclosure decided only %d of %d point boxes", (unsigned long long)tl_seed,
                   q->name, point_decided, point_boxes);
     if (pol->hit_points > 0)
