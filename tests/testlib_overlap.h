@@ -17,6 +17,14 @@
 
 #include "testlib.h"
 
+/* ref's first output (a side, a hit flag) on in, which must be valid. */
+static inline double ov_side(const isect_query *q, const double *in)
+{
+    double out[ISECT_MAX_OUT];
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
+    return out[0];
+}
+
 /* A box of radius rho * 2^-24 * S per unit class around c (as the judge
  * builds them), rho 0 (a point box, the ref filter's case) a tenth of the
  * time, else 2^k for k in [-30, 12]. */
@@ -169,6 +177,54 @@ static inline int tg_triangle(double *p, double *v)
     for (int i = 0; i < 3; i++)
         p[i] = (float)p[i];
     return e;
+}
+
+/* ---- the separating-axis test (independent checks of the triangle queries) -- */
+
+static inline void ov_cross(double *r, const double *a, const double *b)
+{
+    r[0] = a[1] * b[2] - a[2] * b[1];
+    r[1] = a[2] * b[0] - a[0] * b[2];
+    r[2] = a[0] * b[1] - a[1] * b[0];
+}
+static inline double ov_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* Projections of point sets onto L overlap? */
+static inline int ov_overlap_on(const double *L, const double *p, int np, const double *q, int nq)
+{
+    double a = INFINITY, b = -INFINITY, c = INFINITY, d = -INFINITY;
+    for (int k = 0; k < np; k++) {
+        a = fmin(a, ov_dot(L, p + 3 * k));
+        b = fmax(b, ov_dot(L, p + 3 * k));
+    }
+    for (int k = 0; k < nq; k++) {
+        c = fmin(c, ov_dot(L, q + 3 * k));
+        d = fmax(d, ov_dot(L, q + 3 * k));
+    }
+    return !(b < c || d < a);
+}
+
+/* The triangle t (9 values) has a non-zero area. */
+static inline int ov_nondegenerate(const double *t)
+{
+    double e1[3], e2[3], n[3];
+    for (int i = 0; i < 3; i++) {
+        e1[i] = t[3 + i] - t[i];
+        e2[i] = t[6 + i] - t[i];
+    }
+    ov_cross(n, e1, e2);
+    return ov_dot(n, n) > 0;
+}
+
+/* Every one of the n values of in is an integer of magnitude <= 16 times 2^e. */
+static inline int ov_small_ints(const double *in, int n, int e)
+{
+    for (int i = 0; i < n; i++) {
+        double x = ldexp(in[i], -e);
+        if (x != rint(x) || fabs(x) > 16)
+            return 0;
+    }
+    return 1;
 }
 
 #endif

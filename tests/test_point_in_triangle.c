@@ -1,4 +1,4 @@
-/* tests/test_overlap_point_in_triangle.c: point_in_triangle in ref, fast,
+/* tests/test_point_in_triangle.c: point_in_triangle in ref, fast,
  * the judge and zoo:area_pit.
  *
  * Flat layout: in = p[3] v0[3] v1[3] v2[3]; out = hit.  Expected answers by

@@ -1,4 +1,4 @@
-/* tests/test_overlap_capsule_capsule.c: capsule_capsule in ref, fast and the
+/* tests/test_capsule_capsule.c: capsule_capsule in ref, fast and the
  * judge.
  *
  * Flat layout: in = p0[3] p1[3] r0 q0[3] q1[3] r1; out = hit.  Expected

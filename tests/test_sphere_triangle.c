@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_triangle.c: sphere_triangle in ref, fast and the
+/* tests/test_sphere_triangle.c: sphere_triangle in ref, fast and the
  * judge.
  *
  * Flat layout: in = center[3] radius v0[3] v1[3] v2[3];

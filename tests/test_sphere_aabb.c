@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_aabb.c: sphere_aabb in ref, fast and the judge.
+/* tests/test_sphere_aabb.c: sphere_aabb in ref, fast and the judge.
  *
  * Flat layout: in = center[3] radius min[3] max[3]; out = hit.  Expected
  * answers by hand in the comments; the random batch uses small integers

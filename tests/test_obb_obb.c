@@ -1,4 +1,4 @@
-/* tests/test_overlap_obb_obb.c: obb_obb in ref, fast, the judge and
+/* tests/test_obb_obb.c: obb_obb in ref, fast, the judge and
  * zoo:obb_noeps.
  *
  * Flat layout: box 0 then box 1, each center[3] axis0[3] axis1[3] axis2[3]

@@ -1,4 +1,4 @@
-/* tests/test_overlap_aabb_aabb.c: aabb_aabb in ref, fast and the judge.
+/* tests/test_aabb_aabb.c: aabb_aabb in ref, fast and the judge.
  *
  * Flat layout: in = min0[3] max0[3] min1[3] max1[3]; out = hit.  Boxes
  * overlap iff they overlap on every axis.  Expected answers by hand in the

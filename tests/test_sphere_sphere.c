@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_sphere.c: sphere_sphere in ref, fast, the judge
+/* tests/test_sphere_sphere.c: sphere_sphere in ref, fast, the judge
  * and zoo:xna_sphere.
  *
  * Flat layout: in = c0[3] r0 c1[3] r1; out = hit.  The balls overlap iff

@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_obb.c: sphere_obb in ref, fast and the judge.
+/* tests/test_sphere_obb.c: sphere_obb in ref, fast and the judge.
  *
  * Flat layout: in = center[3] radius box_center[3] axis0[3] axis1[3]
  * axis2[3] half[3]; out = hit.  Expected answers by hand in the comments
