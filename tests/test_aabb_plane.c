@@ -116,22 +116,7 @@ static int box_independent(const double *in, int *exact)
     return lo > 0 ? 1 : hi < 0 ? -1 : 0;
 }
 
-static void random_against_independent_formulation(void)
-{
-    int seen[3] = {0};
-    for (int n = 0; n < 1333; n++) {
-        double in[12];
-        int exact, want;
-        gen_box(in);
-        want = box_independent(in, &exact);
-        double got = ov_side(qb, in);
-        if (exact)
-            cr_assert_eq(got, want, "box case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
-        seen[(int)got + 1]++;
-    }
-    for (int s = 0; s < 3; s++)
-        cr_assert(seen[s] > 60, "generator balance: side %d seen %d times", s - 1, seen[s]);
-}
+static void random_against_independent_formulation(void) { ov_sides_against(qb, gen_box, box_independent, 1333); }
 
 static void metamorphic(void)
 {

@@ -255,7 +255,7 @@ Test(metamorphic, power_of_two_scaling)
 
 /* A hand-checked instance of each property, independent of the generator:
  * T = (0,0,2), (4,0,2), (0,4,2), ray from (1,2,0) along +z: t = 2,
- * u = 1/4, v = 1/2 (see test_ref_ray_triangle.c for the derivation). */
+ * u = 1/4, v = 1/2 (see test_ray_triangle.c for the derivation). */
 Test(metamorphic, hand_instance)
 {
     double in[N_IN] = {1, 2, 0, 0, 0, 1, INFINITY, 0, 0, 2, 4, 0, 2, 0, 4, 2}, out[N_OUT];

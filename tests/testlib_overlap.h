@@ -25,6 +25,27 @@ static inline double ov_side(const isect_query *q, const double *in)
     return out[0];
 }
 
+/* ref's side on n inputs made by gen against an independent formulation
+ * (which says whether its answer is exact; only those are judged); every
+ * side must come up more than 60 times. */
+static inline void ov_sides_against(const isect_query *q, void (*gen)(double *in),
+                                    int (*independent)(const double *in, int *exact), int n)
+{
+    int seen[3] = {0};
+    for (int i = 0; i < n; i++) {
+        double in[ISECT_MAX_IN];
+        int exact;
+        gen(in);
+        int want = independent(in, &exact);
+        double got = ov_side(q, in);
+        if (exact)
+            cr_assert_eq(got, want, "%s case %d (ISECT_SEED=%llu)", q->name, i, (unsigned long long)tl_seed);
+        seen[(int)got + 1]++;
+    }
+    for (int s = 0; s < 3; s++)
+        cr_assert(seen[s] > 60, "%s: generator balance: side %d seen %d times", q->name, s - 1, seen[s]);
+}
+
 /* A box of radius rho * 2^-24 * S per unit class around c (as the judge
  * builds them), rho 0 (a point box, the ref filter's case) a tenth of the
  * time, else 2^k for k in [-30, 12]. */
