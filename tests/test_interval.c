@@ -4,38 +4,28 @@
 #include "exact.h"
 #include "interval.h"
 
-#include <criterion/criterion.h>
+#include "testlib.h"
+
 #include <float.h>
 #include <gmp.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-static uint64_t rng_state;
-
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static void seed(void)
 {
-    const char *s = getenv("ISECT_SEED");
-    rng_state = s ? strtoull(s, NULL, 0) : 1;
-    cr_log_info("seed %llu (set ISECT_SEED to change)", (unsigned long long)rng_state);
+    tl_init_seed(1);
+    cr_log_info("seed %llu (set ISECT_SEED to change)", (unsigned long long)tl_seed);
 }
 
 /* A finite double of random sign and magnitude in [2^lo, 2^hi], or 0. */
 static double value(int lo, int hi)
 {
-    if (rnd() % 16 == 0)
+    if (tl_rnd() % 16 == 0)
         return 0;
-    double m = 1 + (double)(rnd() >> 12) * 0x1p-52;
-    double x = ldexp(m, lo + (int)(rnd() % (uint64_t)(hi - lo + 1)));
-    return rnd() & 1 ? -x : x;
+    double m = 1 + (double)(tl_rnd() >> 12) * 0x1p-52;
+    double x = ldexp(m, lo + (int)(tl_rnd() % (uint64_t)(hi - lo + 1)));
+    return tl_rnd() & 1 ? -x : x;
 }
 
 /* Is the exact rational q inside [e.lo, e.hi]? */

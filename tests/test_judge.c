@@ -5,7 +5,7 @@
  * target (ulps and tolerance from the registry).  Severity is in units of
  * 2^-24 * S, S the largest input magnitude of the unit class.
  *
- * Geometry used throughout (derivations as in test_ref_ray_triangle.c): the
+ * Geometry used throughout (derivations as in test_ray_triangle.c): the
  * triangle T4 = (0,0,2), (4,0,2), (0,4,2) in the plane z = 2, shot along +z
  * from (x, y, 0): t = 2, u = x/4, v = y/4; inside iff x, y >= 0, x + y <= 4.
  */

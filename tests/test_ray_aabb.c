@@ -6,7 +6,7 @@
  * [1,3] enters B at x = 1, t = 1.  Expected values are derived by hand in
  * the comments.
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 13, IN_O = 0, IN_D = 3, IN_MIN = 7, IN_MAX = 10 };
 
@@ -79,19 +79,19 @@ static const rt_case cases[] = {
     {IN(0, 3, 2, 1, 0x1p-149, 0, INFINITY, B), 0, 0, "leaving the y slab at once"},
 };
 
-Test(ray_aabb, hand_cases) { rt_hand_cases(ref_ray_aabb, cases, RT_NCASES(cases)); }
+Test(ray_aabb, hand_cases) { rt_hand_cases(tl_query("ray_aabb"), cases, RT_NCASES(cases)); }
 
-Test(ray_aabb, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_aabb, cases, RT_NCASES(cases)); }
+Test(ray_aabb, hand_cases_without_filter) { rt_hand_cases_without_filter(tl_query("ray_aabb"), cases, RT_NCASES(cases)); }
 
 Test(ray_aabb, invalid_inputs)
 {
     const double base[N_IN] = IN(0, 2, 2, 1, 0, 0, INFINITY, B);
-    rt_invalid_slots(ref_ray_aabb, base, N_IN);
+    rt_invalid_slots(tl_query("ray_aabb"), base, N_IN);
     double in[N_IN];
     for (int i = 0; i < 3; i++) {
         memcpy(in, base, sizeof in);
         in[IN_MIN + i] = nextafterf(3, 4); /* min one ulp above max */
-        rt_invalid(ref_ray_aabb, in, "min > max");
+        tl_expect_invalid(tl_query("ray_aabb"), in, "min > max");
     }
 }
 
@@ -99,17 +99,17 @@ Test(ray_aabb, invalid_inputs)
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 4);
+    int kind = tl_int(0, 4);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-4, 4) : rt_f32(kind == 1 ? 4 : 30);
+        in[i] = kind == 0 ? tl_int(-4, 4) : tl_f32(kind == 1 ? 4 : 30);
     if (kind == 3) /* aimed at the box centre */
         for (int i = 0; i < 3; i++)
             in[IN_D + i] = (float)(0.5 * (in[IN_MIN + i] + in[IN_MAX + i]) - in[IN_O + i]);
-    if (kind == 4 || rt_rnd() % 4 == 0) /* a zero component, origin on a face plane */
-        in[IN_D + rt_int(0, 2)] = 0;
+    if (kind == 4 || tl_rnd() % 4 == 0) /* a zero component, origin on a face plane */
+        in[IN_D + tl_int(0, 2)] = 0;
     if (kind == 4) {
-        int i = rt_int(0, 2);
-        in[IN_O + i] = in[(rt_rnd() & 1 ? IN_MIN : IN_MAX) + i];
+        int i = tl_int(0, 2);
+        in[IN_O + i] = in[(tl_rnd() & 1 ? IN_MIN : IN_MAX) + i];
     }
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN + i] > in[IN_MAX + i]) {
@@ -135,7 +135,7 @@ static void axis_map(const double *in, double *out, const int perm[3], const dou
 
 Test(ray_aabb, metamorphic)
 {
-    rt_init_seed(4244);
+    tl_init_seed(4244);
     int hits = 0, zero = 0;
     for (int n = 0; n < 3000; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -158,7 +158,7 @@ Test(ray_aabb, metamorphic)
         if (ints) {
             memcpy(tr, in, sizeof tr);
             for (int i = 0; i < 3; i++) {
-                double s = rt_int(-100, 100);
+                double s = tl_int(-100, 100);
                 tr[IN_O + i] += s;
                 tr[IN_MIN + i] += s;
                 tr[IN_MAX + i] += s;
@@ -188,16 +188,16 @@ static bool in_box_at(const int64_t *o, const int64_t *d, const int64_t *mn, con
 
 Test(ray_aabb, small_integers_vs_candidates)
 {
-    rt_init_seed(31337);
+    tl_init_seed(31337);
     int hits = 0;
     for (int n = 0; n < 20000; n++) {
-        int64_t o[3], d[3], mn[3], mx[3], tm = rt_rnd() % 3 ? -1 : rt_int(0, 3);
+        int64_t o[3], d[3], mn[3], mx[3], tm = tl_rnd() % 3 ? -1 : tl_int(0, 3);
         double in[N_IN], out[2];
         for (int i = 0; i < 3; i++) {
-            o[i] = rt_int(-4, 4);
-            d[i] = rt_int(-3, 3);
-            mn[i] = rt_int(-3, 3);
-            mx[i] = mn[i] + rt_int(0, 3);
+            o[i] = tl_int(-4, 4);
+            d[i] = tl_int(-3, 3);
+            mn[i] = tl_int(-3, 3);
+            mx[i] = mn[i] + tl_int(0, 3);
             in[IN_O + i] = (double)o[i];
             in[IN_D + i] = (double)d[i];
             in[IN_MIN + i] = (double)mn[i];
@@ -226,7 +226,7 @@ Test(ray_aabb, small_integers_vs_candidates)
                 best = c;
         }
         double want_hit = best >= 0, want_t = best >= 0 ? (double)cp[best] / (double)cq[best] : 0;
-        cr_assert(out[0] == want_hit && rt_same(out[1], want_t),
+        cr_assert(out[0] == want_hit && tl_same(out[1], want_t),
                   "case %d: ref %g %a, candidates give %g %a (o %lld %lld %lld d %lld %lld %lld)", n, out[0], out[1],
                   want_hit, want_t, (long long)o[0], (long long)o[1], (long long)o[2], (long long)d[0],
                   (long long)d[1], (long long)d[2]);
@@ -239,14 +239,14 @@ Test(ray_aabb, small_integers_vs_candidates)
 
 Test(ray_aabb, enclosure_is_sound)
 {
-    rt_init_seed(779);
-    rt_encl_sound("ray_aabb", ref_ray_aabb, ref_ray_aabb_encl, N_IN, gen, 1500, 12);
+    tl_init_seed(779);
+    rt_check_encl(tl_query("ray_aabb"), gen, 1500, 12);
 }
 
 Test(ray_aabb, filter_agrees_with_exact_path)
 {
-    rt_init_seed(97);
-    rt_filter_agrees("ray_aabb", ref_ray_aabb, N_IN, gen, 3000);
+    tl_init_seed(97);
+    tl_check_filter(tl_query("ray_aabb"), gen, 3000, 0);
 }
 
 Test(ray_aabb, judge)

@@ -6,7 +6,7 @@
  * The base capsule K: p0 = (0,0,0), p1 = (0,0,4), radius 2 (z from -2 to 6
  * on the axis).  Expected values are derived by hand in the comments.
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 14, IN_O = 0, IN_D = 3, IN_P0 = 7, IN_P1 = 10, IN_R = 13 };
 
@@ -49,25 +49,25 @@ static const rt_case cases[] = {
     {IN(-3, -4, 0, 3, 4, 0, INFINITY, 0, 0, 0, 3, 4, 0, 1), 1, 0.8, "oblique axis, end ball"},
 };
 
-Test(ray_capsule, hand_cases) { rt_hand_cases(ref_ray_capsule, cases, RT_NCASES(cases)); }
+Test(ray_capsule, hand_cases) { rt_hand_cases(tl_query("ray_capsule"), cases, RT_NCASES(cases)); }
 
 Test(ray_capsule, invalid_inputs)
 {
     const double base[N_IN] = IN(5, 0, 2, -1, 0, 0, INFINITY, K);
-    rt_invalid_slots(ref_ray_capsule, base, N_IN);
+    rt_invalid_slots(tl_query("ray_capsule"), base, N_IN);
     double in[N_IN];
     memcpy(in, base, sizeof in);
     in[IN_R] = -1;
-    rt_invalid(ref_ray_capsule, in, "radius -1");
+    tl_expect_invalid(tl_query("ray_capsule"), in, "radius -1");
 }
 
 /* ---- relations and metamorphic properties ---------------------------------- */
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 4);
+    int kind = tl_int(0, 4);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-4, 4) : rt_f32(kind == 1 ? 4 : 30);
+        in[i] = kind == 0 ? tl_int(-4, 4) : tl_f32(kind == 1 ? 4 : 30);
     in[IN_R] = fabs(in[IN_R]);
     if (kind == 3)
         for (int i = 0; i < 3; i++)
@@ -80,7 +80,7 @@ static void gen(double *in)
 
 Test(ray_capsule, relations_with_parts)
 {
-    rt_init_seed(4246);
+    tl_init_seed(4246);
     for (int n = 0; n < 1000; n++) {
         double in[N_IN], s[11], a[2], b[2];
         gen(in);
@@ -90,14 +90,14 @@ Test(ray_capsule, relations_with_parts)
          * hit, the capsule is hit no later. */
         ref_ray_cylinder(in, b);
         cr_assert(!b[0] || (a[0] && a[1] <= b[1]), "ISECT_SEED=%llu case %d: cylinder hit at %a, capsule %g %a",
-                  (unsigned long long)rt_seed, n, b[1], a[0], a[1]);
+                  (unsigned long long)tl_seed, n, b[1], a[0], a[1]);
         for (int end = IN_P0; end <= IN_P1; end += 3) {
             memcpy(s, in, 7 * sizeof *s);
             memcpy(s + 7, in + end, 3 * sizeof *s);
             s[10] = in[IN_R];
             ref_ray_sphere(s, b);
             cr_assert(!b[0] || (a[0] && a[1] <= b[1]), "ISECT_SEED=%llu case %d: ball hit at %a, capsule %g %a",
-                      (unsigned long long)rt_seed, n, b[1], a[0], a[1]);
+                      (unsigned long long)tl_seed, n, b[1], a[0], a[1]);
         }
         /* p0 == p1: exactly the ball. */
         memcpy(in + IN_P1, in + IN_P0, 3 * sizeof *in);
@@ -106,14 +106,14 @@ Test(ray_capsule, relations_with_parts)
         memcpy(s + 7, in + IN_P0, 3 * sizeof *s);
         s[10] = in[IN_R];
         ref_ray_sphere(s, b);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "ISECT_SEED=%llu case %d: zero axis vs ball",
-                  (unsigned long long)rt_seed, n);
+        cr_assert(tl_same(a[0], b[0]) && tl_same(a[1], b[1]), "ISECT_SEED=%llu case %d: zero axis vs ball",
+                  (unsigned long long)tl_seed, n);
     }
 }
 
 Test(ray_capsule, metamorphic)
 {
-    rt_init_seed(4247);
+    tl_init_seed(4247);
     int hits = 0;
     for (int n = 0; n < 1000; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -134,7 +134,7 @@ Test(ray_capsule, metamorphic)
         ref_ray_capsule(tr, b);
         RT_SAME(a, b, "case %d: axis map", n);
         /* positions by 2^k, dir by 2^j: t by 2^(k - j) */
-        int k = rt_int(-8, 8), j = rt_int(-8, 8);
+        int k = tl_int(-8, 8), j = tl_int(-8, 8);
         static const int pos[] = {IN_O, IN_P0, IN_P1}, len[] = {IN_R};
         rt_scaled(in, tr, N_IN, pos, 3, len, 1, k, j);
         ref_ray_capsule(tr, b);
@@ -148,8 +148,8 @@ Test(ray_capsule, metamorphic)
 
 Test(ray_capsule, enclosure_is_sound)
 {
-    rt_init_seed(781);
-    rt_encl_sound("ray_capsule", ref_ray_capsule, ref_ray_capsule_encl, N_IN, gen, 500, 10);
+    tl_init_seed(781);
+    rt_check_encl(tl_query("ray_capsule"), gen, 500, 10);
 }
 
 Test(ray_capsule, judge)

@@ -8,7 +8,7 @@
  * x^2 + y^2 <= 4, 0 <= z <= 4.  Expected values are derived by hand in the
  * comments (irrational ones with 80 decimal digits, then rounded).
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 14, IN_O = 0, IN_D = 3, IN_P0 = 7, IN_P1 = 10, IN_R = 13 };
 
@@ -84,23 +84,23 @@ static const rt_case cases[] = {
     {IN(5, 0, 2, -0x1p-149, 0, 0, INFINITY, Z), 1, 0x3p149, "t beyond FLT_MAX"},
 };
 
-Test(ray_cylinder, hand_cases) { rt_hand_cases(ref_ray_cylinder, cases, RT_NCASES(cases)); }
+Test(ray_cylinder, hand_cases) { rt_hand_cases(tl_query("ray_cylinder"), cases, RT_NCASES(cases)); }
 
 Test(ray_cylinder, hand_cases_without_filter)
 {
-    rt_hand_cases_without_filter(ref_ray_cylinder, cases, RT_NCASES(cases));
+    rt_hand_cases_without_filter(tl_query("ray_cylinder"), cases, RT_NCASES(cases));
 }
 
 Test(ray_cylinder, invalid_inputs)
 {
     const double base[N_IN] = IN(5, 0, 2, -1, 0, 0, INFINITY, Z);
-    rt_invalid_slots(ref_ray_cylinder, base, N_IN);
+    rt_invalid_slots(tl_query("ray_cylinder"), base, N_IN);
     double in[N_IN];
     memcpy(in, base, sizeof in);
     in[IN_R] = -1;
-    rt_invalid(ref_ray_cylinder, in, "radius -1");
+    tl_expect_invalid(tl_query("ray_cylinder"), in, "radius -1");
     in[IN_R] = -0x1p-149;
-    rt_invalid(ref_ray_cylinder, in, "radius -2^-149");
+    tl_expect_invalid(tl_query("ray_cylinder"), in, "radius -2^-149");
 }
 
 /* ---- an independent exact formulation on small integers ------------------ */
@@ -123,19 +123,19 @@ static int64_t fsgn_quad(int64_t a, int64_t b, int64_t c, frac t) /* sign of a t
 
 Test(ray_cylinder, small_integers_vs_convexity)
 {
-    rt_init_seed(2718);
+    tl_init_seed(2718);
     int hits = 0, rational = 0;
     for (int n = 0; n < 12000; n++) {
-        int64_t o[3], d[3], cx = rt_int(-2, 2), cy = rt_int(-2, 2), z0 = rt_int(-3, 2), z1 = z0 + rt_int(1, 3),
-                                r = rt_int(0, 3), tm = rt_rnd() % 3 ? -1 : rt_int(0, 4);
+        int64_t o[3], d[3], cx = tl_int(-2, 2), cy = tl_int(-2, 2), z0 = tl_int(-3, 2), z1 = z0 + tl_int(1, 3),
+                                r = tl_int(0, 3), tm = tl_rnd() % 3 ? -1 : tl_int(0, 4);
         for (int i = 0; i < 3; i++) {
-            o[i] = rt_int(-4, 4);
-            d[i] = rt_int(-3, 3);
+            o[i] = tl_int(-4, 4);
+            d[i] = tl_int(-3, 3);
         }
         double in[N_IN] = {(double)o[0], (double)o[1], (double)o[2], (double)d[0], (double)d[1], (double)d[2],
                            tm < 0 ? INFINITY : (double)tm, (double)cx, (double)cy, (double)z0, (double)cx,
                            (double)cy, (double)z1, (double)r};
-        if (rt_rnd() & 1) { /* the same solid with p0 and p1 swapped */
+        if (tl_rnd() & 1) { /* the same solid with p0 and p1 swapped */
             in[IN_P0 + 2] = (double)z1;
             in[IN_P1 + 2] = (double)z0;
         }
@@ -183,7 +183,7 @@ Test(ray_cylinder, small_integers_vs_convexity)
         }
         cr_assert(out[0] == hit, "case %d: ref hit %g, convexity says %d", n, out[0], hit);
         if (hit && at_lo) {
-            cr_assert(rt_same(out[1], (double)lo.p / (double)lo.q), "case %d: t = %a, expected %lld/%lld", n,
+            cr_assert(tl_same(out[1], (double)lo.p / (double)lo.q), "case %d: t = %a, expected %lld/%lld", n,
                       out[1], (long long)lo.p, (long long)lo.q);
             rational++;
         } else if (hit) {
@@ -204,9 +204,9 @@ Test(ray_cylinder, small_integers_vs_convexity)
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 4);
+    int kind = tl_int(0, 4);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-4, 4) : rt_f32(kind == 1 ? 4 : 30);
+        in[i] = kind == 0 ? tl_int(-4, 4) : tl_f32(kind == 1 ? 4 : 30);
     in[IN_R] = fabs(in[IN_R]);
     if (kind == 3) /* aimed at the axis' middle */
         for (int i = 0; i < 3; i++)
@@ -219,7 +219,7 @@ static void gen(double *in)
 
 Test(ray_cylinder, metamorphic)
 {
-    rt_init_seed(4245);
+    tl_init_seed(4245);
     int hits = 0, zero = 0;
     for (int n = 0; n < 1200; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -247,14 +247,14 @@ Test(ray_cylinder, metamorphic)
 
 Test(ray_cylinder, enclosure_is_sound)
 {
-    rt_init_seed(780);
-    rt_encl_sound("ray_cylinder", ref_ray_cylinder, ref_ray_cylinder_encl, N_IN, gen, 1200, 10);
+    tl_init_seed(780);
+    rt_check_encl(tl_query("ray_cylinder"), gen, 1200, 10);
 }
 
 Test(ray_cylinder, filter_agrees_with_exact_path)
 {
-    rt_init_seed(96);
-    rt_filter_agrees("ray_cylinder", ref_ray_cylinder, N_IN, gen, 1200);
+    tl_init_seed(96);
+    tl_check_filter(tl_query("ray_cylinder"), gen, 1200, 0);
 }
 
 Test(ray_cylinder, judge)
@@ -291,23 +291,23 @@ Test(ray_cylinder, zoo_cylinder_2016)
     /* Inside, parallel to the axis: the printed code returns the distance to
      * the far cap (2), not 0: a gross discrepancy. */
     const double ins[N_IN] = IN(1, 0, 2, 0, 0, 1, INFINITY, Z);
-    rt_run("ray_cylinder", "zoo:cylinder_2016", ins, out);
+    tl_run(tl_query("ray_cylinder"), "zoo:cylinder_2016", ins, out);
     cr_assert(out[0] == 1 && out[1] == 2, "zoo inside: %g %g", out[0], out[1]);
     isect_judgement j = rt_judge("ray_cylinder", "zoo:cylinder_2016", ins, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_DISCREPANCY);
     /* Side hits are returned without the tmax test: invalid. */
     const double sh[N_IN] = IN(5, 0, 2, -1, 0, 0, 1, Z);
-    rt_run("ray_cylinder", "zoo:cylinder_2016", sh, out);
+    tl_run(tl_query("ray_cylinder"), "zoo:cylinder_2016", sh, out);
     j = rt_judge("ray_cylinder", "zoo:cylinder_2016", sh, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_INVALID, "beyond tmax: %g %g %s", out[0], out[1], isect_verdict_name(j.verdict));
     /* ... and without the t >= 0 test: a cylinder behind. */
     const double bh[N_IN] = IN(-5, 0, 2, -1, 0, 0, INFINITY, Z);
-    rt_run("ray_cylinder", "zoo:cylinder_2016", bh, out);
+    tl_run(tl_query("ray_cylinder"), "zoo:cylinder_2016", bh, out);
     j = rt_judge("ray_cylinder", "zoo:cylinder_2016", bh, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_INVALID, "behind: %g %g %s", out[0], out[1], isect_verdict_name(j.verdict));
     /* A plain side hit is right. */
     const double ok[N_IN] = IN(5, 0, 2, -1, 0, 0, INFINITY, Z);
-    rt_run("ray_cylinder", "zoo:cylinder_2016", ok, out);
+    tl_run(tl_query("ray_cylinder"), "zoo:cylinder_2016", ok, out);
     j = rt_judge("ray_cylinder", "zoo:cylinder_2016", ok, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_AGREE);
 }

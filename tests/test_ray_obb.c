@@ -7,7 +7,7 @@
  * axis2[3] half[3]; out = hit t.  The box is center + sum s_i axis_i with
  * |s_i| <= half_i, the axes used exactly as given.
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 22, IN_O = 0, IN_D = 3, IN_C = 7, IN_A0 = 10, IN_A1 = 13, IN_A2 = 16, IN_H = 19 };
 
@@ -62,51 +62,51 @@ static const rt_case cases[] = {
      "axes 2^100 and 2^-100"},
 };
 
-Test(ray_obb, hand_cases) { rt_hand_cases(ref_ray_obb, cases, RT_NCASES(cases)); }
+Test(ray_obb, hand_cases) { rt_hand_cases(tl_query("ray_obb"), cases, RT_NCASES(cases)); }
 
-Test(ray_obb, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_obb, cases, RT_NCASES(cases)); }
+Test(ray_obb, hand_cases_without_filter) { rt_hand_cases_without_filter(tl_query("ray_obb"), cases, RT_NCASES(cases)); }
 
 Test(ray_obb, invalid_inputs)
 {
     const double base[N_IN] = IN(0, 2, 2, 1, 0, 0, INFINITY, 2, 2, 2, ID, 1, 1, 1);
-    rt_invalid_slots(ref_ray_obb, base, N_IN);
+    rt_invalid_slots(tl_query("ray_obb"), base, N_IN);
     double in[N_IN];
     memcpy(in, base, sizeof in);
     in[IN_H + 1] = -1;
-    rt_invalid(ref_ray_obb, in, "negative half");
+    tl_expect_invalid(tl_query("ray_obb"), in, "negative half");
     memcpy(in, base, sizeof in);
     memset(in + IN_A2, 0, 3 * sizeof *in);
-    rt_invalid(ref_ray_obb, in, "zero axis");
+    tl_expect_invalid(tl_query("ray_obb"), in, "zero axis");
     memcpy(in, base, sizeof in);
     const double coplanar[3] = {1, 1, 0}; /* axis0 + axis1 */
     memcpy(in + IN_A2, coplanar, sizeof coplanar);
-    rt_invalid(ref_ray_obb, in, "coplanar axes");
+    tl_expect_invalid(tl_query("ray_obb"), in, "coplanar axes");
 }
 
 /* ---- an axis-aligned OBB is an AABB ------------------------------------------ */
 
 Test(ray_obb, axis_aligned_equals_aabb)
 {
-    rt_init_seed(1618);
+    tl_init_seed(1618);
     int hits = 0;
     for (int n = 0; n < 2500; n++) {
         double in[N_IN] = {0}, ab[13], a[2], b[2];
         for (int i = 0; i < 3; i++) {
-            in[IN_O + i] = rt_int(-6, 6);
-            in[IN_D + i] = rt_int(-3, 3);
-            in[IN_C + i] = rt_int(-3, 3);
-            in[IN_H + i] = rt_int(0, 3);
+            in[IN_O + i] = tl_int(-6, 6);
+            in[IN_D + i] = tl_int(-3, 3);
+            in[IN_C + i] = tl_int(-3, 3);
+            in[IN_H + i] = tl_int(0, 3);
         }
-        if (rt_rnd() & 1) /* aimed at the centre */
+        if (tl_rnd() & 1) /* aimed at the centre */
             for (int i = 0; i < 3; i++)
                 in[IN_D + i] = in[IN_C + i] - in[IN_O + i];
-        in[RT_TMAX] = rt_rnd() % 2 ? INFINITY : rt_int(0, 4);
+        in[RT_TMAX] = tl_rnd() % 2 ? INFINITY : tl_int(0, 4);
         /* axis i = +-2^k e_p(i), half_i scaled by 2^-k: extent half_i along e_p(i) */
-        const int *p = rt_perms[rt_int(0, 5)];
+        const int *p = rt_perms[tl_int(0, 5)];
         double ext[3];
         for (int i = 0; i < 3; i++) {
-            int k = rt_int(-3, 3);
-            in[IN_A0 + 3 * i + p[i]] = ldexp(rt_rnd() & 1 ? 1 : -1, k);
+            int k = tl_int(-3, 3);
+            in[IN_A0 + 3 * i + p[i]] = ldexp(tl_rnd() & 1 ? 1 : -1, k);
             ext[p[i]] = in[IN_H + i];
             in[IN_H + i] = ldexp(in[IN_H + i], -k);
         }
@@ -117,7 +117,7 @@ Test(ray_obb, axis_aligned_equals_aabb)
         }
         cr_assert_eq(ref_ray_obb(in, a), REF_OK);
         cr_assert_eq(ref_ray_aabb(ab, b), REF_OK);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "case %d: obb %g %a, aabb %g %a", n, a[0], a[1], b[0],
+        cr_assert(tl_same(a[0], b[0]) && tl_same(a[1], b[1]), "case %d: obb %g %a, aabb %g %a", n, a[0], a[1], b[0],
                   b[1]);
         hits += a[0] != 0;
     }
@@ -128,9 +128,9 @@ Test(ray_obb, axis_aligned_equals_aabb)
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 3);
+    int kind = tl_int(0, 3);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-3, 3) : rt_f32(kind == 1 ? 3 : 20);
+        in[i] = kind == 0 ? tl_int(-3, 3) : tl_f32(kind == 1 ? 3 : 20);
     for (int i = 0; i < 3; i++)
         in[IN_H + i] = fabs(in[IN_H + i]);
     if (kind == 3) /* aimed at the centre */
@@ -141,7 +141,7 @@ static void gen(double *in)
 
 Test(ray_obb, metamorphic)
 {
-    rt_init_seed(4248);
+    tl_init_seed(4248);
     int hits = 0;
     for (int n = 0; n < 1200; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -162,7 +162,7 @@ Test(ray_obb, metamorphic)
         ref_ray_obb(tr, b);
         RT_SAME(a, b, "case %d: box axes permuted", n);
         /* axis_i by 2^k, half_i by 2^-k: the same box */
-        int i = rt_int(0, 2), k = rt_int(-6, 6);
+        int i = tl_int(0, 2), k = tl_int(-6, 6);
         memcpy(tr, in, sizeof tr);
         for (int j = 0; j < 3; j++)
             tr[IN_A0 + 3 * i + j] = ldexp(in[IN_A0 + 3 * i + j], k);
@@ -176,7 +176,7 @@ Test(ray_obb, metamorphic)
         ref_ray_obb(tr, b);
         RT_SAME(a, b, "case %d: world axes rotated", n);
         /* positions by 2^k, dir by 2^j */
-        int j = rt_int(-6, 6);
+        int j = tl_int(-6, 6);
         static const int pos[] = {IN_O, IN_C, IN_H};
         rt_scaled(in, tr, N_IN, pos, 3, NULL, 0, k, j);
         ref_ray_obb(tr, b);
@@ -190,14 +190,14 @@ Test(ray_obb, metamorphic)
 
 Test(ray_obb, enclosure_is_sound)
 {
-    rt_init_seed(782);
-    rt_encl_sound("ray_obb", ref_ray_obb, ref_ray_obb_encl, N_IN, gen, 600, 10);
+    tl_init_seed(782);
+    rt_check_encl(tl_query("ray_obb"), gen, 600, 10);
 }
 
 Test(ray_obb, filter_agrees_with_exact_path)
 {
-    rt_init_seed(95);
-    rt_filter_agrees("ray_obb", ref_ray_obb, N_IN, gen, 1500);
+    tl_init_seed(95);
+    tl_check_filter(tl_query("ray_obb"), gen, 1500, 0);
 }
 
 Test(ray_obb, judge)

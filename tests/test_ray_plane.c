@@ -7,7 +7,7 @@
  * (N = 0) hits at t = 0.  Every expected value is derived by hand in the
  * comment beside it.
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 13, IN_O = 0, IN_D = 3, IN_P = 7, IN_N = 10 };
 
@@ -62,32 +62,32 @@ static const rt_case cases[] = {
     {IN(0, 0, -1, 1, 0, 0, INFINITY, 0, 0, 0, 0x1p-149, 0, 1), 1, 0x1p149, "nearly parallel"},
 };
 
-Test(ray_plane, hand_cases) { rt_hand_cases(ref_ray_plane, cases, RT_NCASES(cases)); }
+Test(ray_plane, hand_cases) { rt_hand_cases(tl_query("ray_plane"), cases, RT_NCASES(cases)); }
 
-Test(ray_plane, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_plane, cases, RT_NCASES(cases)); }
+Test(ray_plane, hand_cases_without_filter) { rt_hand_cases_without_filter(tl_query("ray_plane"), cases, RT_NCASES(cases)); }
 
 Test(ray_plane, invalid_inputs)
 {
     const double base[N_IN] = IN(1, 1, 0, 0, 0, 1, INFINITY, 0, 0, 2, 0, 0, 1);
-    rt_invalid_slots(ref_ray_plane, base, N_IN);
+    rt_invalid_slots(tl_query("ray_plane"), base, N_IN);
     double in[N_IN];
     memcpy(in, base, sizeof in);
     in[IN_N] = in[IN_N + 1] = in[IN_N + 2] = 0;
-    rt_invalid(ref_ray_plane, in, "zero normal");
+    tl_expect_invalid(tl_query("ray_plane"), in, "zero normal");
     in[IN_N] = in[IN_N + 1] = in[IN_N + 2] = -0.0;
-    rt_invalid(ref_ray_plane, in, "normal -0");
+    tl_expect_invalid(tl_query("ray_plane"), in, "normal -0");
     /* A tiny but nonzero normal is valid. */
     in[IN_N + 2] = 0x1p-149;
-    rt_hit(ref_ray_plane, in, 2, "normal 2^-149");
+    tl_expect_hit(tl_query("ray_plane"), in, (const double[]){2}, 1, "normal 2^-149");
 }
 
 /* ---- metamorphic properties ----------------------------------------------- */
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 3);
+    int kind = tl_int(0, 3);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-4, 4) : rt_f32(kind == 1 ? 4 : 30);
+        in[i] = kind == 0 ? tl_int(-4, 4) : tl_f32(kind == 1 ? 4 : 30);
     if (kind == 3) /* origin on the plane, or nearly */
         for (int i = 0; i < 3; i++)
             in[IN_O + i] = in[IN_P + i];
@@ -98,7 +98,7 @@ static void gen(double *in)
 
 Test(ray_plane, metamorphic)
 {
-    rt_init_seed(4242);
+    tl_init_seed(4242);
     int hits = 0;
     for (int n = 0; n < 3000; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -109,29 +109,29 @@ Test(ray_plane, metamorphic)
         /* Axis permutation and sign flips: identical outputs. */
         static const int vecs[] = {IN_O, IN_D, IN_P, IN_N};
         rt_ref_axis_mapped(ref_ray_plane, in, N_IN, vecs, 4, b);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "ISECT_SEED=%llu case %d: axis map changed %g %a -> %g %a",
-                  (unsigned long long)rt_seed, n, a[0], a[1], b[0], b[1]);
+        cr_assert(tl_same(a[0], b[0]) && tl_same(a[1], b[1]), "ISECT_SEED=%llu case %d: axis map changed %g %a -> %g %a",
+                  (unsigned long long)tl_seed, n, a[0], a[1], b[0], b[1]);
         /* The normal negated and scaled by a power of two: the same plane. */
         memcpy(tr, in, sizeof tr);
-        int k = rt_int(-20, 20);
+        int k = tl_int(-20, 20);
         for (int i = 0; i < 3; i++)
             tr[IN_N + i] = -ldexp(in[IN_N + i], k);
         ref_ray_plane(tr, b);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(a[1], b[1]), "ISECT_SEED=%llu case %d: normal scaled by -2^%d",
-                  (unsigned long long)rt_seed, n, k);
+        cr_assert(tl_same(a[0], b[0]) && tl_same(a[1], b[1]), "ISECT_SEED=%llu case %d: normal scaled by -2^%d",
+                  (unsigned long long)tl_seed, n, k);
         /* Positions and tmax scaled by 2^k: t scales by 2^k. */
-        k = rt_int(-10, 10);
+        k = tl_int(-10, 10);
         static const int pos[] = {IN_O, IN_P};
         rt_scaled(in, tr, N_IN, pos, 2, NULL, 0, k, 0);
         ref_ray_plane(tr, b);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(ldexp(a[1], k), b[1]),
-                  "ISECT_SEED=%llu case %d: positions scaled by 2^%d: %g %a -> %g %a", (unsigned long long)rt_seed, n,
+        cr_assert(tl_same(a[0], b[0]) && tl_same(ldexp(a[1], k), b[1]),
+                  "ISECT_SEED=%llu case %d: positions scaled by 2^%d: %g %a -> %g %a", (unsigned long long)tl_seed, n,
                   k, a[0], a[1], b[0], b[1]);
         /* dir scaled by 2^k, tmax by 2^-k: t scales by 2^-k. */
         rt_scaled(in, tr, N_IN, NULL, 0, NULL, 0, 0, k);
         ref_ray_plane(tr, b);
-        cr_assert(rt_same(a[0], b[0]) && rt_same(ldexp(a[1], -k), b[1]),
-                  "ISECT_SEED=%llu case %d: dir scaled by 2^%d", (unsigned long long)rt_seed, n, k);
+        cr_assert(tl_same(a[0], b[0]) && tl_same(ldexp(a[1], -k), b[1]),
+                  "ISECT_SEED=%llu case %d: dir scaled by 2^%d", (unsigned long long)tl_seed, n, k);
     }
     cr_assert(hits > 500, "only %d hits", hits);
 }
@@ -140,14 +140,14 @@ Test(ray_plane, metamorphic)
 
 Test(ray_plane, enclosure_is_sound)
 {
-    rt_init_seed(777);
-    rt_encl_sound("ray_plane", ref_ray_plane, ref_ray_plane_encl, N_IN, gen, 1500, 12);
+    tl_init_seed(777);
+    rt_check_encl(tl_query("ray_plane"), gen, 1500, 12);
 }
 
 Test(ray_plane, filter_agrees_with_exact_path)
 {
-    rt_init_seed(99);
-    rt_filter_agrees("ray_plane", ref_ray_plane, N_IN, gen, 3000);
+    tl_init_seed(99);
+    tl_check_filter(tl_query("ray_plane"), gen, 3000, 0);
 }
 
 Test(ray_plane, judge)
@@ -183,6 +183,6 @@ Test(ray_plane, fast_on_hand_cases)
     /* Invalid input: a miss with zeros. */
     const double bad[N_IN] = IN(1, 1, 0, 0, 0, 1, INFINITY, 0, 0, 2, 0, 0, 0);
     double out[2] = {7, 7};
-    rt_run("ray_plane", "fast", bad, out);
+    tl_run(tl_query("ray_plane"), "fast", bad, out);
     cr_assert(out[0] == 0 && out[1] == 0);
 }

@@ -8,7 +8,7 @@
  * by hand in the comments (irrational ones with 80 decimal digits, in an
  * independent calculator, then rounded to binary64).
  */
-#include "ray_common.h"
+#include "testlib_ray.h"
 
 enum { N_IN = 11, IN_O = 0, IN_D = 3, IN_C = 7, IN_R = 10 };
 
@@ -80,39 +80,39 @@ static const rt_case cases[] = {
     {IN(0, 0x1.fffffep-1, 0, 1, 0, 0, INFINITY, 0x1p20, 0, 0, 1), 1, 0x1.fffffffd2bec3p+19, "far grazing"},
 };
 
-Test(ray_sphere, hand_cases) { rt_hand_cases(ref_ray_sphere, cases, RT_NCASES(cases)); }
+Test(ray_sphere, hand_cases) { rt_hand_cases(tl_query("ray_sphere"), cases, RT_NCASES(cases)); }
 
-Test(ray_sphere, hand_cases_without_filter) { rt_hand_cases_without_filter(ref_ray_sphere, cases, RT_NCASES(cases)); }
+Test(ray_sphere, hand_cases_without_filter) { rt_hand_cases_without_filter(tl_query("ray_sphere"), cases, RT_NCASES(cases)); }
 
 Test(ray_sphere, invalid_inputs)
 {
     const double base[N_IN] = IN(0, 0, 0, 0, 0, 1, INFINITY, 0, 0, 5, 3);
-    rt_invalid_slots(ref_ray_sphere, base, N_IN);
+    rt_invalid_slots(tl_query("ray_sphere"), base, N_IN);
     double in[N_IN];
     memcpy(in, base, sizeof in);
     in[IN_R] = -1;
-    rt_invalid(ref_ray_sphere, in, "radius -1");
+    tl_expect_invalid(tl_query("ray_sphere"), in, "radius -1");
     in[IN_R] = -0x1p-149;
-    rt_invalid(ref_ray_sphere, in, "radius -2^-149");
+    tl_expect_invalid(tl_query("ray_sphere"), in, "radius -2^-149");
     /* -0 is radius 0: the point (0,0,5) on the ray, t = 5. */
     in[IN_R] = -0.0;
-    rt_hit(ref_ray_sphere, in, 5, "radius -0");
+    tl_expect_hit(tl_query("ray_sphere"), in, (const double[]){5}, 1, "radius -0");
 }
 
 /* ---- metamorphic properties ----------------------------------------------- */
 
 static void gen(double *in)
 {
-    int kind = rt_int(0, 4);
+    int kind = tl_int(0, 4);
     for (int i = 0; i < N_IN; i++)
-        in[i] = kind == 0 ? rt_int(-5, 5) : rt_f32(kind == 1 ? 4 : 30);
+        in[i] = kind == 0 ? tl_int(-5, 5) : tl_f32(kind == 1 ? 4 : 30);
     in[IN_R] = fabs(in[IN_R]);
     if (kind == 3) { /* aimed at the centre from outside: hits */
         for (int i = 0; i < 3; i++)
             in[IN_D + i] = in[IN_C + i] - in[IN_O + i];
     } else if (kind == 4) { /* small integers, radius the distance to the origin or nearly */
         for (int i = 0; i < N_IN; i++)
-            in[i] = rt_int(-4, 4);
+            in[i] = tl_int(-4, 4);
         double s = 0;
         for (int i = 0; i < 3; i++)
             s += (in[IN_O + i] - in[IN_C + i]) * (in[IN_O + i] - in[IN_C + i]);
@@ -123,7 +123,7 @@ static void gen(double *in)
 
 Test(ray_sphere, metamorphic)
 {
-    rt_init_seed(4243);
+    tl_init_seed(4243);
     int hits = 0, zero = 0;
     for (int n = 0; n < 2500; n++) {
         double in[N_IN], tr[N_IN], a[2], b[2];
@@ -161,14 +161,14 @@ Test(ray_sphere, metamorphic)
 
 Test(ray_sphere, enclosure_is_sound)
 {
-    rt_init_seed(778);
-    rt_encl_sound("ray_sphere", ref_ray_sphere, ref_ray_sphere_encl, N_IN, gen, 1500, 12);
+    tl_init_seed(778);
+    rt_check_encl(tl_query("ray_sphere"), gen, 1500, 12);
 }
 
 Test(ray_sphere, filter_agrees_with_exact_path)
 {
-    rt_init_seed(98);
-    rt_filter_agrees("ray_sphere", ref_ray_sphere, N_IN, gen, 3000);
+    tl_init_seed(98);
+    tl_check_filter(tl_query("ray_sphere"), gen, 3000, 0);
 }
 
 Test(ray_sphere, judge)
@@ -204,17 +204,17 @@ Test(ray_sphere, zoo_sphere_behind_is_caught)
      * root (invalid); in front it agrees. */
     const double bh[N_IN] = IN(0, 0, 0, 0, 0, 1, INFINITY, 0, 0, -5, 3);
     double out[2];
-    rt_run("ray_sphere", "zoo:sphere_behind", bh, out);
+    tl_run(tl_query("ray_sphere"), "zoo:sphere_behind", bh, out);
     cr_assert(out[0] == 1 && out[1] == -8, "zoo: %g %g", out[0], out[1]);
     isect_judgement j = rt_judge("ray_sphere", "zoo:sphere_behind", bh, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_INVALID);
     const double ins[N_IN] = IN(0, 0, 1, 0, 0, 1, INFINITY, 0, 0, 0, 2);
-    rt_run("ray_sphere", "zoo:sphere_behind", ins, out);
+    tl_run(tl_query("ray_sphere"), "zoo:sphere_behind", ins, out);
     cr_assert(out[0] == 1 && out[1] == -3, "zoo inside: %g %g", out[0], out[1]);
     j = rt_judge("ray_sphere", "zoo:sphere_behind", ins, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_INVALID);
     const double fr[N_IN] = IN(0, 0, 0, 0, 0, 1, INFINITY, 0, 0, 5, 3);
-    rt_run("ray_sphere", "zoo:sphere_behind", fr, out);
+    tl_run(tl_query("ray_sphere"), "zoo:sphere_behind", fr, out);
     j = rt_judge("ray_sphere", "zoo:sphere_behind", fr, out[0], out[1]);
     cr_assert_eq(j.verdict, VERDICT_AGREE);
 }

@@ -5,7 +5,7 @@
  * irrational one from the closed form with 80 decimal digits.  Z0 is the
  * plane z = 0 given by the point (7,-3,0) and the normal (0,0,2).
  */
-#include "test_sphere_sweep_common.h"
+#include "testlib_sweep.h"
 
 static const sw_query Q = {"sphere_sweep_plane", ref_sphere_sweep_plane, ref_sphere_sweep_plane_encl, 1, true, 13, 2};
 
@@ -22,15 +22,15 @@ static void hand_cases(void)
     z0(in, -5, 0, 0, 8, 1); /* two-sided: z = -1 at t = 1/2 */
     sw_expect_hit(&Q, in, 0.5, NULL, "back");
     z0(in, 5, 0, 0, 8, 1);
-    sw_expect_miss(&Q, in, "moving away");
+    tl_expect_miss(tl_query(Q.name), in, "moving away");
     z0(in, 5, 0, 0, -20, 1); /* tunnelling step: z = 1 at t = 1/5 */
     sw_expect_hit(&Q, in, 1.0 / 5.0, NULL, "tunnelling");
     z0(in, 5, 0, 0, -4, 1); /* ends touching */
     sw_expect_hit(&Q, in, 1, NULL, "ends touching");
     z0(in, 5, 0, 0, -4 + 0x1p-21, 1); /* one ulp short */
-    sw_expect_miss(&Q, in, "one ulp short");
+    tl_expect_miss(tl_query(Q.name), in, "one ulp short");
     z0(in, 2, 5, 5, 0, 1); /* parallel, apart */
-    sw_expect_miss(&Q, in, "parallel apart");
+    tl_expect_miss(tl_query(Q.name), in, "parallel apart");
     z0(in, 0.5, 5, 5, 0, 1); /* parallel, overlapping */
     sw_expect_hit(&Q, in, 0, NULL, "parallel overlapping");
     z0(in, 1, 0, 0, 5, 1); /* touching at the start, moving away */
@@ -40,9 +40,9 @@ static void hand_cases(void)
     z0(in, 0, 3, 4, 0, 0); /* a point moving in the plane */
     sw_expect_hit(&Q, in, 0, NULL, "zero radius in the plane");
     z0(in, 0x1p-149, 3, 4, 0, 0); /* ... one ulp above it */
-    sw_expect_miss(&Q, in, "zero radius one ulp above");
+    tl_expect_miss(tl_query(Q.name), in, "zero radius one ulp above");
     z0(in, 3, 0, 0, 0, 2); /* zero velocity */
-    sw_expect_miss(&Q, in, "zero velocity apart");
+    tl_expect_miss(tl_query(Q.name), in, "zero velocity apart");
     /* Tilted: x + y = 0 (normal (1,1,0)), (3,0,0) by (-4,0,0), r = 1:
      * (3 - 4t)/sqrt(2) = 1 at t = (3 - sqrt(2))/4 (80 digits, nearest). */
     sw_make(in, (double[]){3, 0, 0}, (double[]){-4, 0, 0}, 1, (double[]){0, 0, 0, 1, 1, 0}, 6);
@@ -76,16 +76,16 @@ Test(sphere_sweep_plane, invalid_inputs)
     for (int i = 0; i < 13; i++) {
         memcpy(in, base, sizeof in);
         in[i] = i % 2 ? -INFINITY : NAN;
-        sw_expect_invalid(&Q, in, "non-finite");
+        tl_expect_invalid(tl_query(Q.name), in, "non-finite");
     }
     memcpy(in, base, sizeof in);
     in[SW_R] = -1;
-    sw_expect_invalid(&Q, in, "negative radius");
+    tl_expect_invalid(tl_query(Q.name), in, "negative radius");
     memcpy(in, base, sizeof in);
     in[12] = 0;
-    sw_expect_invalid(&Q, in, "zero normal");
+    tl_expect_invalid(tl_query(Q.name), in, "zero normal");
     in[10] = -0.0;
-    sw_expect_invalid(&Q, in, "zero normal with -0");
+    tl_expect_invalid(tl_query(Q.name), in, "zero normal with -0");
 }
 
 Test(sphere_sweep_plane, metamorphic) { sw_metamorphic(&Q, 700, 4101); }
@@ -98,12 +98,12 @@ Test(sphere_sweep_plane, judge)
 {
     double in[13];
     z0(in, 5, 0, 0, -8, 1);
-    isect_judgement j = sw_judge("sphere_sweep_plane", "fast", in, (double[]){1, nextafterf(0.5f, 1)});
+    isect_judgement j = tl_judge(tl_query("sphere_sweep_plane"), "fast", in, (double[]){1, nextafterf(0.5f, 1)});
     cr_assert_eq(j.verdict, VERDICT_AGREE, "one ulp: %s", isect_verdict_name(j.verdict));
-    j = sw_judge("sphere_sweep_plane", "fast", in, (double[]){1, 0.625});
+    j = tl_judge(tl_query("sphere_sweep_plane"), "fast", in, (double[]){1, 0.625});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "t: %s %g", isect_verdict_name(j.verdict),
               j.severity);
-    j = sw_judge("sphere_sweep_plane", "fast", in, (double[]){0, 0});
+    j = tl_judge(tl_query("sphere_sweep_plane"), "fast", in, (double[]){0, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "miss: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }
@@ -116,8 +116,8 @@ Test(sphere_sweep_plane, fast_agrees_on_hand_cases)
         double in[13], out[5];
         const double *c = cases[n];
         z0(in, c[0], c[1], c[2], c[3], c[4]);
-        sw_run("sphere_sweep_plane", "fast", in, out);
-        isect_judgement j = sw_judge("sphere_sweep_plane", "fast", in, out);
+        tl_run(tl_query("sphere_sweep_plane"), "fast", in, out);
+        isect_judgement j = tl_judge(tl_query("sphere_sweep_plane"), "fast", in, out);
         cr_assert(j.verdict == VERDICT_AGREE, "case %zu: %s (fast %g %a)", n, isect_verdict_name(j.verdict), out[0],
                   out[1]);
     }
@@ -130,21 +130,21 @@ Test(sphere_sweep_plane, zoo_sign_change_2008_is_caught)
     /* Overlapping at the start and moving away: no sign change, the end is
      * farther than r: a miss where the exact answer is t = 0. */
     z0(in, 0.5, 0, 0, 5, 1);
-    sw_run(qn, zoo, in, out);
+    tl_run(tl_query(qn), zoo, in, out);
     cr_assert(out[0] == 0);
-    isect_judgement j = sw_judge(qn, zoo, in, out);
+    isect_judgement j = tl_judge(tl_query(qn), zoo, in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "start: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     /* A crossing reported at the centre's crossing time 5/8, not at the
      * first contact 1/2. */
     z0(in, 5, 0, 0, -8, 1);
-    sw_run(qn, zoo, in, out);
+    tl_run(tl_query(qn), zoo, in, out);
     cr_assert(out[0] == 1 && out[1] == 0.625);
-    j = sw_judge(qn, zoo, in, out);
+    j = tl_judge(tl_query(qn), zoo, in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "t: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     /* Touching exactly at the end (strict pre-check): a miss. */
     z0(in, 5, 0, 0, -4, 1);
-    sw_run(qn, zoo, in, out);
+    tl_run(tl_query(qn), zoo, in, out);
     cr_assert(out[0] == 0);
 }

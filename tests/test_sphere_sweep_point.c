@@ -6,7 +6,7 @@
  * 80 decimal digits, rounded to nearest); none comes from the code under
  * test.
  */
-#include "test_sphere_sweep_common.h"
+#include "testlib_sweep.h"
 
 static const sw_query Q = {"sphere_sweep_point", ref_sphere_sweep_point, ref_sphere_sweep_point_encl, 1, false, 10, 2};
 
@@ -27,7 +27,7 @@ static void hand_cases(void)
     mk(in, 7, -4, 8, 0, 0, -16, 5, 4, 0, 0);
     sw_expect_hit(&Q, in, 0.5, NULL, "graze");
     mk(in, nextafterf(7, 8), -4, 8, 0, 0, -16, 5, 4, 0, 0);
-    sw_expect_miss(&Q, in, "graze one ulp out");
+    tl_expect_miss(tl_query(Q.name), in, "graze one ulp out");
     /* Irrational: (0,0,0) by (3,0,0), r = 1, p = (2,1/2,0):
      * (3t - 2)^2 + 1/4 = 1, t = (2 - sqrt(3)/2)/3 (80 digits, nearest). */
     mk(in, 0, 0, 0, 3, 0, 0, 1, 2, 0.5, 0);
@@ -36,12 +36,12 @@ static void hand_cases(void)
     mk(in, -2, 0, 0, 4, 0, 0, 0, 1, 0, 0);
     sw_expect_hit(&Q, in, 0.75, NULL, "zero radius");
     mk(in, -2, 0, 0, 4, 0, 0, 0, 1, 0x1p-149, 0);
-    sw_expect_miss(&Q, in, "zero radius, one ulp off");
+    tl_expect_miss(tl_query(Q.name), in, "zero radius, one ulp off");
     /* Ends touching: (0,0,0) by (1,0,0), r = 1, p = (2,0,0): t = 1. */
     mk(in, 0, 0, 0, 1, 0, 0, 1, 2, 0, 0);
     sw_expect_hit(&Q, in, 1, NULL, "ends touching");
     mk(in, 0, 0, 0, 1, 0, 0, 1, 3, 0, 0);
-    sw_expect_miss(&Q, in, "stops short");
+    tl_expect_miss(tl_query(Q.name), in, "stops short");
     /* Start overlap: |(1,1,1)| <= 2. */
     mk(in, 1, 1, 1, 5, 5, 5, 2, 0, 0, 0);
     sw_expect_hit(&Q, in, 0, NULL, "start overlap");
@@ -49,10 +49,10 @@ static void hand_cases(void)
     mk(in, 3, 4, 0, 3, 4, 0, 5, 0, 0, 0);
     sw_expect_hit(&Q, in, 0, NULL, "touching at the start");
     mk(in, 3, 4, 0, 3, 4, 0, 1, 0, 0, 0);
-    sw_expect_miss(&Q, in, "moving away");
+    tl_expect_miss(tl_query(Q.name), in, "moving away");
     /* Zero velocity. */
     mk(in, 3, 4, 0, 0, 0, 0, 4, 0, 0, 0);
-    sw_expect_miss(&Q, in, "zero velocity, apart");
+    tl_expect_miss(tl_query(Q.name), in, "zero velocity, apart");
     mk(in, 3, 4, 0, 0, 0, 0, 5, 0, 0, 0);
     sw_expect_hit(&Q, in, 0, NULL, "zero velocity, touching");
     /* Passing through the point's far side: the first contact is the entry:
@@ -83,11 +83,11 @@ Test(sphere_sweep_point, invalid_inputs)
     for (int i = 0; i < 10; i++) {
         memcpy(in, base, sizeof in);
         in[i] = i % 2 ? NAN : -INFINITY;
-        sw_expect_invalid(&Q, in, "non-finite");
+        tl_expect_invalid(tl_query(Q.name), in, "non-finite");
     }
     memcpy(in, base, sizeof in);
     in[SW_R] = -1;
-    sw_expect_invalid(&Q, in, "negative radius");
+    tl_expect_invalid(tl_query(Q.name), in, "negative radius");
 }
 
 Test(sphere_sweep_point, metamorphic) { sw_metamorphic(&Q, 700, 1101); }
@@ -100,16 +100,16 @@ Test(sphere_sweep_point, judge)
 {
     double in[10];
     mk(in, 7, -4, 20, 0, 0, -16, 13, 4, 0, 0);
-    isect_judgement j = sw_judge("sphere_sweep_point", "fast", in, (double[]){1, nextafterf(0.5f, 0)});
+    isect_judgement j = tl_judge(tl_query("sphere_sweep_point"), "fast", in, (double[]){1, nextafterf(0.5f, 0)});
     cr_assert_eq(j.verdict, VERDICT_AGREE, "one ulp: %s", isect_verdict_name(j.verdict));
-    j = sw_judge("sphere_sweep_point", "fast", in, (double[]){1, 0.625});
+    j = tl_judge(tl_query("sphere_sweep_point"), "fast", in, (double[]){1, 0.625});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "t: %s %g", isect_verdict_name(j.verdict),
               j.severity);
-    j = sw_judge("sphere_sweep_point", "fast", in, (double[]){0, 0});
+    j = tl_judge(tl_query("sphere_sweep_point"), "fast", in, (double[]){0, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "miss: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     mk(in, 7, -4, 8, 0, 0, -16, 5, 4, 0, 0); /* graze: a miss is the smallest nudge away */
-    j = sw_judge("sphere_sweep_point", "fast", in, (double[]){0, 0});
+    j = tl_judge(tl_query("sphere_sweep_point"), "fast", in, (double[]){0, 0});
     cr_assert(j.verdict != VERDICT_DISCREPANCY && j.severity < 4, "graze: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }
@@ -122,8 +122,8 @@ Test(sphere_sweep_point, fast_agrees_on_hand_cases)
                           {3, 4, 0, 3, 4, 0, 1, 0, 0, 0},       {-5, 0, 0, 10, 0, 0, 1, 0, 0, 0}};
     for (size_t n = 0; n < sizeof cases / sizeof *cases; n++) {
         double out[5];
-        sw_run("sphere_sweep_point", "fast", cases[n], out);
-        isect_judgement j = sw_judge("sphere_sweep_point", "fast", cases[n], out);
+        tl_run(tl_query("sphere_sweep_point"), "fast", cases[n], out);
+        isect_judgement j = tl_judge(tl_query("sphere_sweep_point"), "fast", cases[n], out);
         cr_assert(j.verdict == VERDICT_AGREE, "case %zu: %s (fast %g %a)", n, isect_verdict_name(j.verdict), out[0],
                   out[1]);
     }

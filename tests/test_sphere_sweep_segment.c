@@ -5,7 +5,7 @@
  * the irrational ones from the closed form with 80 decimal digits, rounded
  * to nearest.  S4 is the segment from (0,0,0) to (4,0,0).
  */
-#include "test_sphere_sweep_common.h"
+#include "testlib_sweep.h"
 
 static const sw_query Q = {"sphere_sweep_segment", ref_sphere_sweep_segment, ref_sphere_sweep_segment_encl, 2, false,
                            13, 5};
@@ -49,7 +49,7 @@ static void hand_cases(void)
     hit(in, 0x1.6b927eff8b241p-2, 0x1.5ae49fbfe2c90p+0, 0, 0, "irrational point");
     /* Beyond the end: (6,-3,10) by (0,0,-12), r = 1. */
     s4(in, 6, -3, 10, 0, 0, -12, 1);
-    sw_expect_miss(&Q, in, "beyond the end");
+    tl_expect_miss(tl_query(Q.name), in, "beyond the end");
     /* Start overlap, interior closest point: (2,1,0), r = 1. */
     s4(in, 2, 1, 0, 0, 5, 0, 1);
     hit(in, 0, 2, 0, 0, "start overlap, interior");
@@ -60,10 +60,10 @@ static void hand_cases(void)
     s4(in, 2, -1, 0, 0, 2, 0, 0);
     hit(in, 0.5, 2, 0, 0, "zero radius");
     s4(in, 2, -1, 0x1p-149, 0, 2, 0, 0);
-    sw_expect_miss(&Q, in, "zero radius, one ulp above");
+    tl_expect_miss(tl_query(Q.name), in, "zero radius, one ulp above");
     /* Zero velocity apart. */
     s4(in, 2, 3, 0, 0, 0, 0, 2);
-    sw_expect_miss(&Q, in, "zero velocity");
+    tl_expect_miss(tl_query(Q.name), in, "zero velocity");
     /* Tangent graze of the interior: the path (x, 1, z) with x = 2, z from
      * 3 down by 6 (r = 1): distance sqrt(1 + z^2) = 1 only at z = 0, t = 1/2
      * (line quadratic with zero discriminant), foot (2,0,0). */
@@ -104,11 +104,11 @@ Test(sphere_sweep_segment, invalid_inputs)
     for (int i = 0; i < 13; i++) {
         memcpy(in, base, sizeof in);
         in[i] = i % 2 ? INFINITY : NAN;
-        sw_expect_invalid(&Q, in, "non-finite");
+        tl_expect_invalid(tl_query(Q.name), in, "non-finite");
     }
     memcpy(in, base, sizeof in);
     in[SW_R] = -2;
-    sw_expect_invalid(&Q, in, "negative radius");
+    tl_expect_invalid(tl_query(Q.name), in, "negative radius");
 }
 
 Test(sphere_sweep_segment, metamorphic) { sw_metamorphic(&Q, 600, 2101); }
@@ -122,12 +122,12 @@ Test(sphere_sweep_segment, judge)
     double in[13];
     s4(in, 2, -3, 10, 0, 0, -12, 5);
     const char *qn = "sphere_sweep_segment";
-    isect_judgement j = sw_judge(qn, "fast", in, (double[]){1, 0.5, nextafterf(2, 3), 0, 0});
+    isect_judgement j = tl_judge(tl_query(qn), "fast", in, (double[]){1, 0.5, nextafterf(2, 3), 0, 0});
     cr_assert_eq(j.verdict, VERDICT_AGREE, "one ulp: %s", isect_verdict_name(j.verdict));
-    j = sw_judge(qn, "fast", in, (double[]){1, 0.5, 3, 0, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){1, 0.5, 3, 0, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "point: %s %g", isect_verdict_name(j.verdict),
               j.severity);
-    j = sw_judge(qn, "fast", in, (double[]){0, 0, 0, 0, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){0, 0, 0, 0, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "miss: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }
@@ -141,8 +141,8 @@ Test(sphere_sweep_segment, fast_agrees_on_hand_cases)
         double in[13], out[5];
         const double *c = cases[n];
         s4(in, c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
-        sw_run("sphere_sweep_segment", "fast", in, out);
-        isect_judgement j = sw_judge("sphere_sweep_segment", "fast", in, out);
+        tl_run(tl_query("sphere_sweep_segment"), "fast", in, out);
+        isect_judgement j = tl_judge(tl_query("sphere_sweep_segment"), "fast", in, out);
         cr_assert(j.verdict == VERDICT_AGREE, "case %zu: %s (fast %g %a %g)", n, isect_verdict_name(j.verdict), out[0],
                   out[1], out[2]);
     }

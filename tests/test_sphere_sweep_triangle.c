@@ -9,7 +9,7 @@
  * The base triangle T4: v0 = (0,0,0), v1 = (4,0,0), v2 = (0,4,0), in the
  * plane z = 0; its normal e1 x e2 = (0,0,16) points to +z.
  */
-#include "test_sphere_sweep_common.h"
+#include "testlib_sweep.h"
 
 static const sw_query Q = {"sphere_sweep_triangle", ref_sphere_sweep_triangle, ref_sphere_sweep_triangle_encl, 3,
                            false, 16, 5};
@@ -40,19 +40,19 @@ static void hand_cases(void)
     hit(in, 0.5, 1, 1, 0, "face from behind");
     /* Moving away. */
     t4(in, 1, 1, 5, 0, 0, 8, 1);
-    sw_expect_miss(&Q, in, "moving away");
+    tl_expect_miss(tl_query(Q.name), in, "moving away");
     t4(in, 1, 1, -5, 0, 0, -8, 1);
-    sw_expect_miss(&Q, in, "moving away behind");
+    tl_expect_miss(tl_query(Q.name), in, "moving away behind");
     /* Stopping short: ends at z = 2 > 1. */
     t4(in, 1, 1, 5, 0, 0, -3, 1);
-    sw_expect_miss(&Q, in, "stops short");
+    tl_expect_miss(tl_query(Q.name), in, "stops short");
     /* Ending exactly touching: ends at z = 1: t = 1. */
     t4(in, 1, 1, 5, 0, 0, -4, 1);
     hit(in, 1, 1, 1, 0, "ends touching");
     /* ... and one binary32 ulp short of it: -4 + 2^-21 stops at
      * z = 1 + 2^-21 > 1. */
     t4(in, 1, 1, 5, 0, 0, -4 + 0x1p-21, 1);
-    sw_expect_miss(&Q, in, "one ulp short");
+    tl_expect_miss(tl_query(Q.name), in, "one ulp short");
 
     /* Edge (3-4-5): (2,-3,10) by (0,0,-12), r = 5.  Distance to the x axis
      * sqrt(9 + z^2) = 5 at z = 4, z(t) = 10 - 12t = 4 at t = 1/2; foot (2,0,0)
@@ -80,7 +80,7 @@ static void hand_cases(void)
     hit(in, 0.5, 4, 0, 0, "tangent graze");
     /* One ulp further out: x = 7 + 2^-21 misses. */
     t4(in, nextafterf(7, 8), -4, 8, 0, 0, -16, 5);
-    sw_expect_miss(&Q, in, "graze one ulp out");
+    tl_expect_miss(tl_query(Q.name), in, "graze one ulp out");
     /* Motion in the triangle's plane hitting an edge: (2,-3,0) by (0,4,0),
      * r = 1: y(t) = -3 + 4t = -1 at t = 1/2, foot (2,0,0). */
     t4(in, 2, -3, 0, 0, 4, 0, 1);
@@ -92,7 +92,7 @@ static void hand_cases(void)
     hit(in, 0.5, 0, 0, 0, "parallel to an edge");
     /* Parallel to an edge at distance 2 > r: a miss. */
     t4(in, -2, -4, 0, 0, 8, 0, 1);
-    sw_expect_miss(&Q, in, "parallel to an edge, apart");
+    tl_expect_miss(tl_query(Q.name), in, "parallel to an edge, apart");
     /* Zero radius (a point) through the face: (1,1,5) by (0,0,-8): t = 5/8. */
     t4(in, 1, 1, 5, 0, 0, -8, 0);
     hit(in, 0.625, 1, 1, 0, "zero radius, face");
@@ -102,7 +102,7 @@ static void hand_cases(void)
     hit(in, 0.5, 2, 2, 0, "zero radius, edge");
     /* ... and one ulp outside it ((2 + 2^-22, 2)): a miss. */
     t4(in, nextafterf(2, 3), 2, 4, 0, 0, -8, 0);
-    sw_expect_miss(&Q, in, "zero radius, one ulp outside");
+    tl_expect_miss(tl_query(Q.name), in, "zero radius, one ulp outside");
     /* Zero radius moving in the plane across the triangle: enters at the
      * edge x = 0 from (-2,1,0) by (4,0,0): t = 1/2, point (0,1,0). */
     t4(in, -2, 1, 0, 4, 0, 0, 0);
@@ -123,7 +123,7 @@ static void hand_cases(void)
     hit(in, 0, 1, 1, 0, "zero velocity, touching");
     /* Zero velocity, apart. */
     t4(in, 1, 1, 2, 0, 0, 0, 1);
-    sw_expect_miss(&Q, in, "zero velocity, apart");
+    tl_expect_miss(tl_query(Q.name), in, "zero velocity, apart");
     /* Zero velocity and zero radius on the triangle: the point itself. */
     t4(in, 1, 2, 0, 0, 0, 0, 0);
     hit(in, 0, 1, 2, 0, "a point on the triangle");
@@ -180,7 +180,7 @@ Test(sphere_sweep_triangle, degenerate_triangles)
     hit(in, 0, 4, 0, 0, "collinear, start overlap");
     /* Collinear, passing beside: (3,-3,10) by (0,0,-12), r = 2: distance >= 3. */
     sw_make(in, (double[]){3, -3, 10}, (double[]){0, 0, -12}, 2, (double[]){0, 0, 0, 2, 0, 0, 4, 0, 0}, 9);
-    sw_expect_miss(&Q, in, "collinear, beside");
+    tl_expect_miss(tl_query(Q.name), in, "collinear, beside");
 }
 
 Test(sphere_sweep_triangle, scaled_by_2_40)
@@ -214,12 +214,12 @@ Test(sphere_sweep_triangle, invalid_inputs)
             memcpy(in, base, sizeof in);
             in[i] = bad[k];
             snprintf(what, sizeof what, "%g in slot %d", bad[k], i);
-            sw_expect_invalid(&Q, in, what);
+            tl_expect_invalid(tl_query(Q.name), in, what);
         }
     }
     memcpy(in, base, sizeof in);
     in[SW_R] = -0x1p-149;
-    sw_expect_invalid(&Q, in, "radius -2^-149");
+    tl_expect_invalid(tl_query(Q.name), in, "radius -2^-149");
     in[SW_R] = -0.0; /* negative zero is zero: valid */
     hit(in, 0.625, 1, 1, 0, "radius -0");
 }
@@ -242,23 +242,23 @@ Test(sphere_sweep_triangle, judge)
     t4(in, 1, 1, 5, 0, 0, -8, 1); /* face contact at t = 1/2, point (1,1,0) */
     const char *qn = "sphere_sweep_triangle";
     /* One binary32 ulp off in t: agree. */
-    isect_judgement j = sw_judge(qn, "fast", in, (double[]){1, nextafterf(0.5f, 1), 1, 1, 0});
+    isect_judgement j = tl_judge(tl_query(qn), "fast", in, (double[]){1, nextafterf(0.5f, 1), 1, 1, 0});
     cr_assert_eq(j.verdict, VERDICT_AGREE, "one ulp: %s", isect_verdict_name(j.verdict));
     /* A gross t: a discrepancy of large severity. */
-    j = sw_judge(qn, "fast", in, (double[]){1, 0.75, 1, 1, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){1, 0.75, 1, 1, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "t 0.75: %s, severity %g",
               isect_verdict_name(j.verdict), j.severity);
     /* A miss on a square hit. */
-    j = sw_judge(qn, "fast", in, (double[]){0, 0, 0, 0, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){0, 0, 0, 0, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "miss: %s, severity %g",
               isect_verdict_name(j.verdict), j.severity);
     /* A point off by one unit. */
-    j = sw_judge(qn, "fast", in, (double[]){1, 0.5, 2, 1, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){1, 0.5, 2, 1, 0});
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "point: %s, severity %g",
               isect_verdict_name(j.verdict), j.severity);
     /* At the tangent graze a miss is explained by the smallest nudge. */
     t4(in, 7, -4, 8, 0, 0, -16, 5);
-    j = sw_judge(qn, "fast", in, (double[]){0, 0, 0, 0, 0});
+    j = tl_judge(tl_query(qn), "fast", in, (double[]){0, 0, 0, 0, 0});
     cr_assert(j.verdict != VERDICT_DISCREPANCY && j.severity < 4, "graze miss: %s, severity %g",
               isect_verdict_name(j.verdict), j.severity);
 }
@@ -274,9 +274,9 @@ Test(sphere_sweep_triangle, fast_agrees_on_hand_cases)
         double in[16], out[5], ref_out[5];
         const double *c = cases[n];
         t4(in, c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
-        sw_run("sphere_sweep_triangle", "fast", in, out);
+        tl_run(tl_query("sphere_sweep_triangle"), "fast", in, out);
         ref_sphere_sweep_triangle(in, ref_out);
-        isect_judgement j = sw_judge("sphere_sweep_triangle", "fast", in, out);
+        isect_judgement j = tl_judge(tl_query("sphere_sweep_triangle"), "fast", in, out);
         cr_assert(j.verdict == VERDICT_AGREE, "case %zu: %s (fast %g %a, ref %g %a)", n, isect_verdict_name(j.verdict),
                   out[0], out[1], ref_out[0], ref_out[1]);
     }
@@ -293,9 +293,9 @@ Test(sphere_sweep_triangle, zoo_nettle2000_is_caught)
      * 24 s^2 - 36 s + 13 = 0, s = (36 - sqrt(48))/48 = 0.6057: wrong point, wrong t. */
     double in[16], out[5];
     t4(in, 2, -2, 3, 2, 2, -4, 1);
-    sw_run("sphere_sweep_triangle", "zoo:nettle2000", in, out);
+    tl_run(tl_query("sphere_sweep_triangle"), "zoo:nettle2000", in, out);
     cr_assert(out[0] == 1 && fabs(out[1] - 0.6057) < 1e-3 && out[2] == 3, "nettle: %g %g %g", out[0], out[1], out[2]);
-    isect_judgement j = sw_judge("sphere_sweep_triangle", "zoo:nettle2000", in, out);
+    isect_judgement j = tl_judge(tl_query("sphere_sweep_triangle"), "zoo:nettle2000", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "%s, severity %g", isect_verdict_name(j.verdict),
               j.severity);
 }
@@ -305,14 +305,14 @@ Test(sphere_sweep_triangle, zoo_sphere_tri_2010_is_caught)
     /* One-sided: the face contact from behind is culled (vn > 0). */
     double in[16], out[5];
     t4(in, 1, 1, -5, 0, 0, 8, 1);
-    sw_run("sphere_sweep_triangle", "zoo:sphere_tri_2010", in, out);
+    tl_run(tl_query("sphere_sweep_triangle"), "zoo:sphere_tri_2010", in, out);
     cr_assert(out[0] == 0);
-    isect_judgement j = sw_judge("sphere_sweep_triangle", "zoo:sphere_tri_2010", in, out);
+    isect_judgement j = tl_judge(tl_query("sphere_sweep_triangle"), "zoo:sphere_tri_2010", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity >= 1000, "%s, severity %g", isect_verdict_name(j.verdict),
               j.severity);
     /* The front face as printed is right: (1,1,5) by (0,0,-8). */
     t4(in, 1, 1, 5, 0, 0, -8, 1);
-    sw_run("sphere_sweep_triangle", "zoo:sphere_tri_2010", in, out);
-    j = sw_judge("sphere_sweep_triangle", "zoo:sphere_tri_2010", in, out);
+    tl_run(tl_query("sphere_sweep_triangle"), "zoo:sphere_tri_2010", in, out);
+    j = tl_judge(tl_query("sphere_sweep_triangle"), "zoo:sphere_tri_2010", in, out);
     cr_assert(j.verdict == VERDICT_AGREE, "front face: %s", isect_verdict_name(j.verdict));
 }

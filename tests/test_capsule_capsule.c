@@ -1,4 +1,4 @@
-/* tests/test_overlap_capsule_capsule.c: capsule_capsule in ref, fast and the
+/* tests/test_capsule_capsule.c: capsule_capsule in ref, fast and the
  * judge.
  *
  * Flat layout: in = p0[3] p1[3] r0 q0[3] q1[3] r1; out = hit.  Expected
@@ -8,7 +8,7 @@
  * p0 + s d1 to the segment q, by ternary search in long double; compared
  * where it is clear of the boundary.
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -16,8 +16,8 @@ static const isect_query *q;
 
 static void setup(void)
 {
-    q = ov_query("capsule_capsule");
-    ov_init_seed(0xca95);
+    q = tl_query("capsule_capsule");
+    tl_init_seed(0xca95);
 }
 
 TestSuite(capsule_capsule, .init = setup);
@@ -38,7 +38,7 @@ static void set(double *in, const double *p0, const double *p1, double r0, const
 static double hit(const double *in)
 {
     double out[1];
-    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
     return out[0];
 }
 
@@ -67,40 +67,40 @@ static void exact_cases(void)
     set(in, V(0, 0, 0), V(2, 0, 0), 1, V(1, 0, 3), V(1, 0, 9), 2);
     cr_assert_eq(hit(in), 1, "T, touching");
     set(in, V(0, 0, 0), V(1, 0, 0), -1, V(0, 0, 0), V(1, 0, 0), 1);
-    OV_EXPECT_INVALID(q, in, "negative radius");
+    tl_expect_invalid(q, in, "negative radius");
 }
 
 /* ---- generators ------------------------------------------------------------ */
 
 static void gen(double *in)
 {
-    int e = ov_int(-20, 20), kind = ov_int(0, 4);
+    int e = tl_int(-20, 20), kind = tl_int(0, 4);
     for (int i = 0; i < 14; i++)
-        in[i] = ov_small(0);
+        in[i] = tl_small(0);
     in[6] = fabs(in[6]) / 2;
     in[13] = fabs(in[13]) / 2;
     if (kind == 0) /* parallel */
         for (int i = 0; i < 3; i++)
-            in[10 + i] = in[7 + i] + ov_int(-2, 2) * (in[3 + i] - in[i]);
+            in[10 + i] = in[7 + i] + tl_int(-2, 2) * (in[3 + i] - in[i]);
     else if (kind == 1) { /* crossing along axes at distance r0 + r1 */
-        int a = ov_int(0, 2), b = (a + 1) % 3, c = (a + 2) % 3;
-        double o[3] = {ov_small(0), ov_small(0), ov_small(0)};
+        int a = tl_int(0, 2), b = (a + 1) % 3, c = (a + 2) % 3;
+        double o[3] = {tl_small(0), tl_small(0), tl_small(0)};
         for (int i = 0; i < 3; i++)
             in[i] = in[3 + i] = in[7 + i] = in[10 + i] = o[i];
-        in[a] -= ov_int(1, 3);
-        in[3 + a] += ov_int(1, 3);
-        in[7 + b] -= ov_int(1, 3);
-        in[10 + b] += ov_int(1, 3);
+        in[a] -= tl_int(1, 3);
+        in[3 + a] += tl_int(1, 3);
+        in[7 + b] -= tl_int(1, 3);
+        in[10 + b] += tl_int(1, 3);
         in[7 + c] = in[10 + c] = o[c] + in[6] + in[13];
     } else if (kind == 2) /* a ball */
         memcpy(in + 10, in + 7, 3 * sizeof *in);
     else if (kind == 3)
         for (int i = 0; i < 14; i++)
-            in[i] = ov_f32(3);
+            in[i] = tl_f32(3);
     in[6] = fabs(in[6]);
     in[13] = fabs(in[13]);
-    if (ov_int(0, 2) == 0)
-        in[13] = nextafterf((float)in[13], ov_rnd() & 1 ? INFINITY : 0);
+    if (tl_int(0, 2) == 0)
+        in[13] = nextafterf((float)in[13], tl_rnd() & 1 ? INFINITY : 0);
     for (int i = 0; i < 14; i++)
         in[i] = ldexp(in[i], e);
 }
@@ -135,7 +135,7 @@ static void random_against_ternary_search(void)
     for (int n = 0; n < 666; n++) {
         double in[14], out[1];
         gen(in);
-        cr_assert_eq(ov_ref(q, in, out), REF_OK);
+        cr_assert_eq(tl_ref(q, in, out), REF_OK);
         long double lo = 0, hi = 1;
         for (int it = 0; it < 200; it++) {
             long double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
@@ -150,7 +150,7 @@ static void random_against_ternary_search(void)
             sc = fmaxl(sc, fabsl((long double)in[i]));
         if (fabsl(d2 - R2) > 1e-12L * sc * sc) {
             checked++;
-            cr_assert_eq(out[0], d2 <= R2, "case %d (seed %llu)", n, (unsigned long long)ov_seed);
+            cr_assert_eq(out[0], d2 <= R2, "case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
         }
         hits += out[0] != 0;
     }
@@ -162,17 +162,17 @@ static void metamorphic(void)
     for (int n = 0; n < 333; n++) {
         double in[14], m[14], a[1], b[1];
         gen(in);
-        ov_ref(q, in, a);
+        tl_ref(q, in, a);
         memcpy(m, in + 7, 7 * sizeof *m); /* swap the capsules */
         memcpy(m + 7, in, 7 * sizeof *m);
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "swap (case %d)", n);
         memcpy(m, in, sizeof m); /* reverse both segments */
         memcpy(m, in + 3, 3 * sizeof *m);
         memcpy(m + 3, in, 3 * sizeof *m);
         memcpy(m + 7, in + 10, 3 * sizeof *m);
         memcpy(m + 10, in + 7, 3 * sizeof *m);
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "reverse (case %d)", n);
     }
 }
@@ -181,21 +181,21 @@ static void fast_enclosure_filter_judge(void)
 {
     double in[14], out[ISECT_MAX_OUT];
     set(in, V(-1, 0, 0), V(1, 0, 0), 2, V(0, -1, 5), V(0, 1, 5), 3);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 1, "fast: crossing touching");
     set(in, V(0, 0, 0), V(2, 0, 0), 0, V(1, 0, 0x1p-149), V(3, 0, 0x1p-149), 0);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 0, "fast: parallel 2^-149 apart");
     ov_check_target(q, "fast", gen, 800);
     ov_check_encl(q, gen, 200, 8);
     ov_check_filter(q, gen, 250);
     double no[1] = {0}, yes[1] = {1};
     set(in, V(0, 0, 0), V(4, 0, 0), 1, V(0, 3, 0), V(4, 3, 0), 2);
-    isect_judgement j = ov_judge(q, "fast", in, no);
+    isect_judgement j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     set(in, V(0, 0, 0), V(4, 0, 0), 1, V(0, 4, 0), V(4, 4, 0), 2);
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "gap: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }

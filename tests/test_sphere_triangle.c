@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_triangle.c: sphere_triangle in ref, fast and the
+/* tests/test_sphere_triangle.c: sphere_triangle in ref, fast and the
  * judge.
  *
  * Flat layout: in = center[3] radius v0[3] v1[3] v2[3];
@@ -8,7 +8,7 @@
  * a fine grid of the triangle never beats ref's d2, and ref's point is on
  * the triangle (its barycentrics, recomputed, are >= 0 up to rounding).
  */
-#include "test_overlap_triangle_gen.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -16,8 +16,8 @@ static const isect_query *q;
 
 static void setup(void)
 {
-    q = ov_query("sphere_triangle");
-    ov_init_seed(0x57);
+    q = tl_query("sphere_triangle");
+    tl_init_seed(0x57);
 }
 
 TestSuite(sphere_triangle, .init = setup);
@@ -36,7 +36,7 @@ static const double T4[9] = {0, 0, 0, 4, 0, 0, 0, 4, 0};
 static void expect(const double *in, double hit, double qx, double qy, double qz, double d2, const char *what)
 {
     double out[5];
-    cr_assert_eq(ov_ref(q, in, out), REF_OK, "%s: status", what);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK, "%s: status", what);
     cr_assert(out[0] == hit, "%s: hit %g", what, out[0]);
     cr_assert(out[1] == qx && out[2] == qy && out[3] == qz, "%s: point (%a, %a, %a), expected (%a, %a, %a)", what,
               out[1], out[2], out[3], qx, qy, qz);
@@ -97,9 +97,9 @@ static void invalid_input(void)
 {
     double in[13];
     set(in, 0, 0, 0, -1, T4);
-    OV_EXPECT_INVALID(q, in, "negative radius");
+    tl_expect_invalid(q, in, "negative radius");
     set(in, 0, NAN, 0, 1, T4);
-    OV_EXPECT_INVALID(q, in, "NaN");
+    tl_expect_invalid(q, in, "NaN");
 }
 
 static void gen(double *in)
@@ -107,13 +107,13 @@ static void gen(double *in)
     int e = tg_triangle(in, in + 4);
     /* tg_triangle wrote p at in[0..2] and the vertices at in[3..11]: shift */
     memmove(in + 4, in + 3, 9 * sizeof *in);
-    int kind = ov_int(0, 3);
+    int kind = tl_int(0, 3);
     if (kind == 0)
         in[3] = 0;
     else if (kind == 1)
-        in[3] = fabs(ov_small(e));
+        in[3] = fabs(tl_small(e));
     else
-        in[3] = (float)ldexp(ov_unit(), e + 3);
+        in[3] = (float)ldexp(tl_unit(), e + 3);
 }
 
 /* Independent check: ref's point is on the triangle (its squared distance to
@@ -125,7 +125,7 @@ static void random_against_grid_search(void)
     for (int n = 0; n < 600; n++) {
         double in[13], out[5];
         gen(in);
-        cr_assert_eq(ov_ref(q, in, out), REF_OK);
+        cr_assert_eq(tl_ref(q, in, out), REF_OK);
         if (!out[0])
             continue;
         hits++;
@@ -158,22 +158,22 @@ static void metamorphic(void)
     for (int n = 0; n < 500; n++) {
         double in[13], m[13], a[5], b[5];
         gen(in);
-        ov_ref(q, in, a);
+        tl_ref(q, in, a);
         int perm[2][3] = {{1, 2, 0}, {0, 2, 1}};
         for (int k = 0; k < 2; k++) {
             memcpy(m, in, sizeof m);
             for (int j = 0; j < 3; j++)
                 memcpy(m + 4 + 3 * j, in + 4 + 3 * perm[k][j], 3 * sizeof *m);
-            ov_ref(q, m, b);
+            tl_ref(q, m, b);
             cr_assert(memcmp(a, b, sizeof a) == 0, "vertex order %d changes the answer (case %d)", k, n);
         }
-        int f = ov_int(0, 2), k = ov_int(-20, 20);
+        int f = tl_int(0, 2), k = tl_int(-20, 20);
         /* mirror axis f of every point: slots 0..2 (c) and 4.. (vertices) */
         for (int i = 0; i < 13; i++) {
             int axis = i < 3 ? i : i == 3 ? -1 : (i - 4) % 3;
             m[i] = ldexp(in[i], k) * (axis == f ? -1 : 1);
         }
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "mirror/scale hit (case %d)", n);
         if (a[0] && k > -10 && k < 10 && fabs(a[4]) > 0x1p-900)
             for (int i = 1; i < 5; i++) {
@@ -190,16 +190,16 @@ static void fast_on_exact_cases(void)
 {
     double in[13], out[ISECT_MAX_OUT];
     set(in, 2, -3, 4, 5, T4);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert(out[0] == 1 && out[1] == 2 && out[2] == 0 && out[3] == 0 && out[4] == 25, "edge touching");
     set(in, 6, -3, 6, 7, T4);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert(out[0] == 1 && out[1] == 4 && out[4] == 49, "vertex touching");
     set(in, 1, 1, 3, nextafterf(3, 0), T4);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert(out[0] == 0 && out[1] == 0 && out[4] == 0, "face miss, zeroed");
     set(in, 0, 0, 0, -1, T4);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert(out[0] == 0, "invalid");
 }
 
@@ -217,23 +217,23 @@ static void judge(void)
     /* touching a face, answered miss: severity 0 */
     set(in, 1, 1, 3, 3, T4);
     double miss[5] = {0, 0, 0, 0, 0};
-    isect_judgement j = ov_judge(q, "fast", in, miss);
+    isect_judgement j = tl_judge(q, "fast", in, miss);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     /* the closest point off by 1 (S = 4): a discrepancy */
     set(in, 1, 1, 1, 3, T4);
     double wrong[5] = {1, 2, 1, 0, 1};
-    j = ov_judge(q, "fast", in, wrong);
+    j = tl_judge(q, "fast", in, wrong);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e4, "point off by 1: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* the closest point off by one binary32 ulp: agree or tolerated */
     double close[5] = {1, nextafterf(1, 2), 1, 0, 1};
-    j = ov_judge(q, "fast", in, close);
+    j = tl_judge(q, "fast", in, close);
     cr_assert(j.verdict == VERDICT_AGREE || (j.verdict == VERDICT_TOLERATED && j.severity <= 4), "one ulp: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* dist2 wrong by a factor 2 on a deep hit */
     double d2bad[5] = {1, 1, 1, 0, 2};
-    j = ov_judge(q, "fast", in, d2bad);
+    j = tl_judge(q, "fast", in, d2bad);
     cr_assert(j.verdict == VERDICT_DISCREPANCY, "dist2 x2: %s %g", isect_verdict_name(j.verdict), j.severity);
 }
 

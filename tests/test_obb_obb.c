@@ -1,4 +1,4 @@
-/* tests/test_overlap_obb_obb.c: obb_obb in ref, fast, the judge and
+/* tests/test_obb_obb.c: obb_obb in ref, fast, the judge and
  * zoo:obb_noeps.
  *
  * Flat layout: box 0 then box 1, each center[3] axis0[3] axis1[3] axis2[3]
@@ -8,7 +8,7 @@
  * an independent formulation: the plain 15-axis test on the cross products
  * of the axes, exact in binary64 for such data.
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -16,8 +16,8 @@ static const isect_query *q;
 
 static void setup(void)
 {
-    q = ov_query("obb_obb");
-    ov_init_seed(0x0bb);
+    q = tl_query("obb_obb");
+    tl_init_seed(0x0bb);
 }
 
 TestSuite(obb_obb, .init = setup);
@@ -40,7 +40,7 @@ static double hit(const box *b0, const box *b1)
 {
     double in[30], out[1];
     flat(in, b0, b1);
-    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
     return out[0];
 }
 
@@ -95,11 +95,11 @@ static void exact_cases(void)
     box bad = cube;
     bad.h[1] = -1;
     flat(in, &cube, &bad);
-    OV_EXPECT_INVALID(q, in, "negative half extent");
+    tl_expect_invalid(q, in, "negative half extent");
     bad = cube;
     bad.a[2][0] = NAN;
     flat(in, &cube, &bad);
-    OV_EXPECT_INVALID(q, in, "NaN axis");
+    tl_expect_invalid(q, in, "NaN axis");
 }
 
 /* ---- generators ------------------------------------------------------------ */
@@ -110,14 +110,14 @@ static void gen_full(double *in) /* full rank, small integers: exact */
         box b[2];
         for (int k = 0; k < 2; k++) {
             for (int i = 0; i < 3; i++) {
-                b[k].c[i] = ov_int(-8, 8) * 0.5;
-                b[k].h[i] = ov_int(1, 4) * 0.5;
+                b[k].c[i] = tl_int(-8, 8) * 0.5;
+                b[k].h[i] = tl_int(1, 4) * 0.5;
                 for (int j = 0; j < 3; j++)
-                    b[k].a[i][j] = ov_int(-3, 3);
+                    b[k].a[i][j] = tl_int(-3, 3);
             }
         }
-        if (ov_int(0, 1) == 0) /* share an axis: parallel edges */
-            memcpy(b[1].a[ov_int(0, 2)], b[0].a[ov_int(0, 2)], 3 * sizeof(double));
+        if (tl_int(0, 1) == 0) /* share an axis: parallel edges */
+            memcpy(b[1].a[tl_int(0, 2)], b[0].a[tl_int(0, 2)], 3 * sizeof(double));
         int ok = 1;
         for (int k = 0; k < 2; k++) {
             double (*a)[3] = b[k].a;
@@ -156,10 +156,10 @@ static int independent(const double *in)
 /* Any boxes: rotations, shared or permuted axes, flat boxes, near contact. */
 static void gen_any(double *in)
 {
-    int kind = ov_int(0, 4);
+    int kind = tl_int(0, 4);
     gen_full(in);
     if (kind == 0) { /* a rotation frame for box 0, box 1 rotated about one of its axes */
-        double th = ov_unit() * 6.28, ph = ov_int(0, 1) ? ldexp(1, -ov_int(0, 30)) : ov_unit();
+        double th = tl_unit() * 6.28, ph = tl_int(0, 1) ? ldexp(1, -tl_int(0, 30)) : tl_unit();
         double R[3][3] = {{cos(th), sin(th), 0}, {-sin(th), cos(th), 0}, {0, 0, 1}};
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)
@@ -173,19 +173,19 @@ static void gen_any(double *in)
                 in[18 + 3 * i + j] = (float)v;
             }
     } else if (kind == 1) { /* flat: a zero half extent or a zero axis */
-        in[12 + ov_int(0, 2)] = 0;
-        if (ov_int(0, 1))
-            memset(in + 18 + 3 * ov_int(0, 2), 0, 3 * sizeof *in);
+        in[12 + tl_int(0, 2)] = 0;
+        if (tl_int(0, 1))
+            memset(in + 18 + 3 * tl_int(0, 2), 0, 3 * sizeof *in);
     } else if (kind == 2) { /* all axes of a box parallel */
         for (int i = 1; i < 3; i++)
             for (int j = 0; j < 3; j++)
-                in[3 + 3 * i + j] = in[3 + j] * ov_int(-2, 2);
+                in[3 + 3 * i + j] = in[3 + j] * tl_int(-2, 2);
     }
-    if (ov_int(0, 2) == 0) { /* nudge a centre coordinate */
-        int k = 15 + ov_int(0, 2);
-        in[k] = nextafterf((float)in[k], ov_rnd() & 1 ? INFINITY : -INFINITY);
+    if (tl_int(0, 2) == 0) { /* nudge a centre coordinate */
+        int k = 15 + tl_int(0, 2);
+        in[k] = nextafterf((float)in[k], tl_rnd() & 1 ? INFINITY : -INFINITY);
     }
-    int e = ov_int(-20, 20);
+    int e = tl_int(-20, 20);
     for (int i = 0; i < 30; i++) /* scale positions by 2^e */
         if (i % 15 < 3 || i % 15 >= 12)
             in[i] = ldexp(in[i], e);
@@ -197,8 +197,8 @@ static void random_against_independent_15_axis_test(void)
     for (int n = 0; n < 666; n++) {
         double in[30], out[1];
         gen_full(in);
-        cr_assert_eq(ov_ref(q, in, out), REF_OK);
-        cr_assert_eq(out[0], independent(in), "case %d (seed %llu)", n, (unsigned long long)ov_seed);
+        cr_assert_eq(tl_ref(q, in, out), REF_OK);
+        cr_assert_eq(out[0], independent(in), "case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
         hits += out[0] != 0;
     }
     cr_assert(hits > 60 && hits < 600, "balance: %d hits", hits);
@@ -209,10 +209,10 @@ static void metamorphic(void)
     for (int n = 0; n < 400; n++) {
         double in[30], m[30], a[1], b[1];
         gen_any(in);
-        ov_ref(q, in, a);
+        tl_ref(q, in, a);
         memcpy(m, in + 15, 15 * sizeof *m); /* swap the boxes */
         memcpy(m + 15, in, 15 * sizeof *m);
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "swap (case %d)", n);
         memcpy(m, in, sizeof m); /* box 0: axis 0 negated, axis 1 doubled with half 1 halved, axes 1, 2 swapped */
         for (int i = 0; i < 3; i++) {
@@ -222,7 +222,7 @@ static void metamorphic(void)
         }
         m[13] = in[14];
         m[14] = in[13] / 2;
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "same box, other axes (case %d)", n);
     }
 }
@@ -234,15 +234,15 @@ static void fast(void)
     double in[30], out[ISECT_MAX_OUT];
     box cube = {{0, 0, 0}, ID, {1, 1, 1}}, b = {{2, 0, 0}, ID, {1, 1, 1}};
     flat(in, &cube, &b);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 1, "touching faces");
     box sq = {{0, 0, 0}, ID, {1, 1, 0}}, fd = {{2.5, 0, 0}, DIAMOND, {0.5, 0.5, 0}};
     flat(in, &sq, &fd);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 0, "flat, apart in the plane");
     box line = {{0, 0, 0}, {{1, 0, 0}, {2, 0, 0}, {0.5, 0, 0}}, {1, 1, 1}}, pt = {{3.5, 0x1p-149, 0}, ID, {0, 0, 0}};
     flat(in, &line, &pt);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 0, "point off a segment");
     ov_check_target(q, "fast", gen_any, 600);
 }
@@ -256,14 +256,14 @@ static void noeps_false_separation(void)
                      0x1.cp+0, 0x1p-2, 0x1p-2, 0x1.3ab234p-1, -0x1.937ca4p-1, -0x1.191df6p-5, 1, 0, 0,
                      0x1.90a966p-1, 0x1.35197ep-1, 0x1.37aebep-3, 1, 1, 1};
     double out[ISECT_MAX_OUT], a[1];
-    ov_ref(q, in, a);
+    tl_ref(q, in, a);
     cr_assert_eq(a[0], 1);
-    ov_run(q, "zoo:obb_noeps", in, out);
+    tl_run(q, "zoo:obb_noeps", in, out);
     cr_assert_eq(out[0], 0, "obb_noeps separates");
-    isect_judgement j = ov_judge(q, "zoo:obb_noeps", in, out);
+    isect_judgement j = tl_judge(q, "zoo:obb_noeps", in, out);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e4, "%s %g", isect_verdict_name(j.verdict),
               j.severity);
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 1, "fast does not");
 }
 
@@ -274,17 +274,17 @@ static void enclosure_filter_judge(void)
     double in[30], yes[1] = {1}, no[1] = {0};
     box cube = {{0, 0, 0}, ID, {1, 1, 1}}, b = {{2, 0, 0}, ID, {1, 1, 1}};
     flat(in, &cube, &b); /* touching answered miss: severity 0 */
-    isect_judgement j = ov_judge(q, "fast", in, no);
+    isect_judgement j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     b.c[0] = 3; /* a gap of 1 answered hit */
     flat(in, &cube, &b);
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "gap: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     b.c[0] = 1; /* deep overlap answered miss */
     flat(in, &cube, &b);
-    j = ov_judge(q, "fast", in, no);
+    j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "overlap: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }

@@ -1,4 +1,5 @@
-/* tests/test_metamorphic.c: metamorphic properties that hold EXACTLY for ref.
+/* tests/test_ray_triangle_metamorphic.c: ray_triangle's metamorphic
+ * properties that hold EXACTLY for ref.
  *
  * ref decides exactly and rounds each output once from its exact value, so
  * any transformation that maps the exact answer to an exactly related one
@@ -16,9 +17,7 @@
  * The seed is fixed; the environment variable ISECT_SEED overrides it, and
  * every failure message prints it.
  */
-#include <criterion/criterion.h>
-
-#include "isect_ref.h"
+#include "testlib.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -28,41 +27,6 @@
 
 enum { N_IN = 16, N_OUT = 4, IN_O = 0, IN_D = 3, IN_TMAX = 6, IN_V0 = 7, IN_V1 = 10, IN_V2 = 13 };
 
-static uint64_t seed, rng_state;
-
-static void init_seed(uint64_t fallback)
-{
-    const char *s = getenv("ISECT_SEED");
-    seed = s && *s ? strtoull(s, NULL, 0) : fallback;
-    rng_state = seed;
-}
-
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static int rnd_int(int lo, int hi) { return lo + (int)(rnd() % (uint64_t)(hi - lo + 1)); }
-
-static float rnd_f32_range(int e)
-{
-    float m = (float)((double)(rnd() >> 40) * 0x1p-24);
-    return ldexpf(rnd() & 1 ? -m : m, rnd_int(-e, e));
-}
-
-static float rnd_f32_bits(void)
-{
-    for (;;) {
-        uint32_t b = (uint32_t)rnd();
-        float f;
-        memcpy(&f, &b, sizeof f);
-        if (isfinite(f))
-            return f;
-    }
-}
-
 /* Inputs of varied kinds; returns the kind used. */
 static int gen(double *in, int n)
 {
@@ -70,32 +34,32 @@ static int gen(double *in, int n)
     switch (kind) {
     case 0: /* random binary32 of moderate range */
         for (int i = 0; i < N_IN; i++)
-            in[i] = rnd_f32_range(6);
-        in[IN_TMAX] = rnd() % 2 ? INFINITY : fabs(in[IN_TMAX]);
+            in[i] = tl_f32(6);
+        in[IN_TMAX] = tl_rnd() % 2 ? INFINITY : fabs(in[IN_TMAX]);
         break;
     case 1: /* random binary32 bit patterns (any exponent) */
         for (int i = 0; i < N_IN; i++)
-            in[i] = rnd_f32_bits();
-        in[IN_TMAX] = rnd() % 2 ? INFINITY : fabs(in[IN_TMAX]);
+            in[i] = tl_f32_bits();
+        in[IN_TMAX] = tl_rnd() % 2 ? INFINITY : fabs(in[IN_TMAX]);
         break;
     case 2: /* small integers: edge and vertex hits are common */
         for (int i = 0; i < N_IN; i++)
-            in[i] = rnd_int(-3, 3);
-        in[IN_TMAX] = rnd() % 2 ? INFINITY : rnd_int(0, 3);
+            in[i] = tl_int(-3, 3);
+        in[IN_TMAX] = tl_rnd() % 2 ? INFINITY : tl_int(0, 3);
         break;
     default: { /* aimed at a vertex (a == b) or an edge midpoint; dyadic, exact */
-        int sc = rnd_int(-3, 3); /* a power-of-two scale keeps things dyadic */
+        int sc = tl_int(-3, 3); /* a power-of-two scale keeps things dyadic */
         for (int i = IN_V0; i < N_IN; i++)
-            in[i] = ldexp(rnd_int(-64, 64), sc);
+            in[i] = ldexp(tl_int(-64, 64), sc);
         for (int i = 0; i < 3; i++)
-            in[IN_O + i] = ldexp(rnd_int(-256, 256), sc);
-        int a = rnd_int(0, 2), b = kind == 3 ? a : (a + rnd_int(1, 2)) % 3;
+            in[IN_O + i] = ldexp(tl_int(-256, 256), sc);
+        int a = tl_int(0, 2), b = kind == 3 ? a : (a + tl_int(1, 2)) % 3;
         for (int i = 0; i < 3; i++) {
             double p = 0.5 * (in[IN_V0 + 3 * a + i] + in[IN_V0 + 3 * b + i]);
             in[IN_D + i] = p - in[IN_O + i]; /* exact: at most ~12 significant bits */
         }
         static const double tm[] = {INFINITY, 1, 0x1.fffffep-1 /* one ulp short */, 2};
-        in[IN_TMAX] = tm[rnd() % 4];
+        in[IN_TMAX] = tm[tl_rnd() % 4];
         break;
     }
     }
@@ -111,18 +75,11 @@ static void ref(const double *in, int *st, double *out)
 
 static bool same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-static void dump(char *buf, size_t len, const double *in)
-{
-    size_t n = 0;
-    for (int i = 0; i < N_IN && n < len; i++)
-        n += (size_t)snprintf(buf + n, len - n, "%s%a", i ? " " : "", in[i]);
-}
-
 #define FAIL_IF(cond, in, ...)                                                                    \
     do {                                                                                          \
         if (cond) {                                                                               \
             char dump_[1024];                                                                     \
-            dump(dump_, sizeof dump_, in);                                                        \
+            tl_dump(dump_, sizeof dump_, in, N_IN);                                                     \
             cr_assert_fail("ISECT_SEED=%llu: " __VA_ARGS__);                                      \
         }                                                                                         \
     } while (0)
@@ -144,7 +101,7 @@ enum { N_CASES = 4000 };
 
 Test(metamorphic, vertex_order)
 {
-    init_seed(1001);
+    tl_init_seed(1001);
     tally ty = {0};
     for (int n = 0; n < N_CASES; n++) {
         double in[N_IN], cyc[N_IN], cyc2[N_IN], sw[N_IN], out[N_OUT], oc[N_OUT], oc2[N_OUT], os[N_OUT];
@@ -164,7 +121,7 @@ Test(metamorphic, vertex_order)
         ref(cyc, &stc, oc);
         ref(cyc2, &stc2, oc2);
         ref(sw, &sts, os);
-        unsigned long long sd = (unsigned long long)seed;
+        unsigned long long sd = (unsigned long long)tl_seed;
         FAIL_IF(st != REF_OK || stc != st || stc2 != st || sts != st, in, "case %d: status %d/%d/%d/%d\n%s", sd, n,
                 st, stc, stc2, sts, dump_);
         FAIL_IF(oc[0] != out[0] || oc2[0] != out[0] || os[0] != out[0], in,
@@ -189,8 +146,8 @@ Test(metamorphic, vertex_order)
                     sd, n, out[2], out[3], oc[3], dump_);
         count(&ty, out);
     }
-    cr_assert(ty.hits > N_CASES / 10, "ISECT_SEED=%llu: only %d hits", (unsigned long long)seed, ty.hits);
-    cr_assert(ty.boundary > N_CASES / 50, "ISECT_SEED=%llu: only %d boundary hits", (unsigned long long)seed,
+    cr_assert(ty.hits > N_CASES / 10, "ISECT_SEED=%llu: only %d hits", (unsigned long long)tl_seed, ty.hits);
+    cr_assert(ty.boundary > N_CASES / 50, "ISECT_SEED=%llu: only %d boundary hits", (unsigned long long)tl_seed,
               ty.boundary);
 }
 
@@ -206,7 +163,7 @@ static void axes(const double *in, double *out, const int perm[3], const int sig
 
 Test(metamorphic, axis_permutations_and_reflections)
 {
-    init_seed(2002);
+    tl_init_seed(2002);
     static const int perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}};
     tally ty = {0};
     for (int n = 0; n < N_CASES; n++) {
@@ -226,14 +183,14 @@ Test(metamorphic, axis_permutations_and_reflections)
                 int tst;
                 axes(in, tin, perms[p], sign);
                 ref(tin, &tst, tout);
-                unsigned long long sd = (unsigned long long)seed;
+                unsigned long long sd = (unsigned long long)tl_seed;
                 FAIL_IF(tst != st, in, "case %d perm %d sign %d: status %d vs %d\n%s", sd, n, p, s, tst, st, dump_);
                 for (int k = 0; k < N_OUT; k++)
                     FAIL_IF(!same(tout[k], out[k]), in, "case %d perm %d signs %d: out[%d] %a vs %a\n%s", sd, n, p, s,
                             k, tout[k], out[k], dump_);
             }
     }
-    cr_assert(ty.hits > N_CASES / 10, "ISECT_SEED=%llu: only %d hits", (unsigned long long)seed, ty.hits);
+    cr_assert(ty.hits > N_CASES / 10, "ISECT_SEED=%llu: only %d hits", (unsigned long long)tl_seed, ty.hits);
 }
 
 /* Scales positions by 2^kp, dir by 2^kd, tmax by 2^(kp - kd); false if a
@@ -255,7 +212,7 @@ static bool normal_or_zero(double x) { return x == 0 || isnormal(x); }
 
 Test(metamorphic, power_of_two_scaling)
 {
-    init_seed(3003);
+    tl_init_seed(3003);
     int checked = 0, scaled_hits = 0;
     for (int n = 0; n < N_CASES; n++) {
         double in[N_IN], out[N_OUT];
@@ -263,15 +220,15 @@ Test(metamorphic, power_of_two_scaling)
         gen(in, n);
         ref(in, &st, out);
         for (int rep = 0; rep < 3; rep++) {
-            int k = rnd_int(-40, 40);
+            int k = tl_int(-40, 40);
             int pos = rep != 1; /* rep 0: positions (and tmax); rep 1: dir (and tmax); rep 2: both */
-            int kp = pos ? k : 0, kd = rep == 1 ? k : rep == 2 ? rnd_int(-40, 40) : 0;
+            int kp = pos ? k : 0, kd = rep == 1 ? k : rep == 2 ? tl_int(-40, 40) : 0;
             double sin_[N_IN], sout[N_OUT];
             int sst;
             if (!scale(in, sin_, kp, kd))
                 continue;
             ref(sin_, &sst, sout);
-            unsigned long long sd = (unsigned long long)seed;
+            unsigned long long sd = (unsigned long long)tl_seed;
             checked++;
             FAIL_IF(sst != st, in, "case %d scale 2^%d/2^%d: status %d vs %d\n%s", sd, n, kp, kd, sst, st, dump_);
             FAIL_IF(sout[0] != out[0], in, "case %d: positions 2^%d dir 2^%d: hit %g vs %g\n%s", sd, n, kp, kd,
@@ -291,14 +248,14 @@ Test(metamorphic, power_of_two_scaling)
             }
         }
     }
-    cr_assert(checked > N_CASES, "ISECT_SEED=%llu: only %d scalings checked", (unsigned long long)seed, checked);
-    cr_assert(scaled_hits > N_CASES / 10, "ISECT_SEED=%llu: only %d scaled hits", (unsigned long long)seed,
+    cr_assert(checked > N_CASES, "ISECT_SEED=%llu: only %d scalings checked", (unsigned long long)tl_seed, checked);
+    cr_assert(scaled_hits > N_CASES / 10, "ISECT_SEED=%llu: only %d scaled hits", (unsigned long long)tl_seed,
               scaled_hits);
 }
 
 /* A hand-checked instance of each property, independent of the generator:
  * T = (0,0,2), (4,0,2), (0,4,2), ray from (1,2,0) along +z: t = 2,
- * u = 1/4, v = 1/2 (see test_ref_ray_triangle.c for the derivation). */
+ * u = 1/4, v = 1/2 (see test_ray_triangle.c for the derivation). */
 Test(metamorphic, hand_instance)
 {
     double in[N_IN] = {1, 2, 0, 0, 0, 1, INFINITY, 0, 0, 2, 4, 0, 2, 0, 4, 2}, out[N_OUT];

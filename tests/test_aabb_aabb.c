@@ -1,11 +1,11 @@
-/* tests/test_overlap_aabb_aabb.c: aabb_aabb in ref, fast and the judge.
+/* tests/test_aabb_aabb.c: aabb_aabb in ref, fast and the judge.
  *
  * Flat layout: in = min0[3] max0[3] min1[3] max1[3]; out = hit.  Boxes
  * overlap iff they overlap on every axis.  Expected answers by hand in the
  * comments; the random batch is checked against an independent formulation
  * (the intersection box is non-empty: max(min0, min1) <= min(max0, max1)).
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -13,8 +13,8 @@ static const isect_query *q;
 
 static void setup(void)
 {
-    q = ov_query("aabb_aabb");
-    ov_init_seed(0xaabb);
+    q = tl_query("aabb_aabb");
+    tl_init_seed(0xaabb);
 }
 
 TestSuite(aabb_aabb, .init = setup);
@@ -33,48 +33,48 @@ static void touching_is_a_hit(void)
 {
     double in[12];
     set(in, V(0, 0, 0), V(1, 1, 1), V(1, 0, 0), V(2, 1, 1));
-    OV_EXPECT(q, in, 1, "shared face x = 1");
+    TL_EXPECT_OUT0(q, in, 1, "shared face x = 1");
     set(in, V(0, 0, 0), V(1, 1, 1), V(1, 1, 1), V(2, 2, 2));
-    OV_EXPECT(q, in, 1, "shared corner");
+    TL_EXPECT_OUT0(q, in, 1, "shared corner");
     set(in, V(0, 0, 0), V(1, 1, 1), V(1, 1, -5), V(3, 3, 5));
-    OV_EXPECT(q, in, 1, "shared edge x = y = 1");
+    TL_EXPECT_OUT0(q, in, 1, "shared edge x = y = 1");
     set(in, V(0, 0, 0.5), V(1, 1, 0.5), V(0.5, -1, 0), V(0.5, 2, 1));
-    OV_EXPECT(q, in, 1, "flat boxes crossing");
+    TL_EXPECT_OUT0(q, in, 1, "flat boxes crossing");
     set(in, V(-3, 2, 7), V(-3, 2, 7), V(-3, 2, 7), V(-3, 2, 7));
-    OV_EXPECT(q, in, 1, "equal points");
+    TL_EXPECT_OUT0(q, in, 1, "equal points");
 }
 
 static void apart_by_one_ulp(void)
 {
     double in[12];
     set(in, V(0, 0, 0), V(1, 1, 1), V(nextafterf(1, 2), 0, 0), V(2, 1, 1));
-    OV_EXPECT(q, in, 0, "one ulp gap on x");
+    TL_EXPECT_OUT0(q, in, 0, "one ulp gap on x");
     set(in, V(0, 0, 0), V(1, 1, 1), V(0.5, 0.5, -1), V(0.7, 0.7, -0x1p-149));
-    OV_EXPECT(q, in, 0, "subnormal gap on z");
+    TL_EXPECT_OUT0(q, in, 0, "subnormal gap on z");
     set(in, V(-3, 2, 7), V(-3, 2, 7), V(-3, 2, nextafterf(7, 8)), V(-3, 2, 8));
-    OV_EXPECT(q, in, 0, "point one ulp below a box");
+    TL_EXPECT_OUT0(q, in, 0, "point one ulp below a box");
 }
 
 static void containment_and_cross(void)
 {
     double in[12];
     set(in, V(-10, -10, -10), V(10, 10, 10), V(1, 2, 3), V(4, 5, 6));
-    OV_EXPECT(q, in, 1, "containment");
+    TL_EXPECT_OUT0(q, in, 1, "containment");
     set(in, V(-5, -0.5, -0.5), V(5, 0.5, 0.5), V(-0.5, -5, -5), V(0.5, 5, 5));
-    OV_EXPECT(q, in, 1, "cross");
+    TL_EXPECT_OUT0(q, in, 1, "cross");
     set(in, V(-FLT_MAX, -FLT_MAX, -FLT_MAX), V(FLT_MAX, FLT_MAX, FLT_MAX), V(FLT_MAX, 0, 0), V(FLT_MAX, 0, 0));
-    OV_EXPECT(q, in, 1, "FLT_MAX corner");
+    TL_EXPECT_OUT0(q, in, 1, "FLT_MAX corner");
 }
 
 static void invalid_input(void)
 {
     double in[12];
     set(in, V(0, 0, 0), V(1, 1, 1), V(0, 2, 0), V(1, 1, 1));
-    OV_EXPECT_INVALID(q, in, "min > max");
+    tl_expect_invalid(q, in, "min > max");
     set(in, V(-INFINITY, 0, 0), V(1, 1, 1), V(0, 0, 0), V(1, 1, 1));
-    OV_EXPECT_INVALID(q, in, "infinite bound");
+    tl_expect_invalid(q, in, "infinite bound");
     set(in, V(0, 0, 0), V(1, NAN, 1), V(0, 0, 0), V(1, 1, 1));
-    OV_EXPECT_INVALID(q, in, "NaN bound");
+    tl_expect_invalid(q, in, "NaN bound");
 }
 
 /* ---- generators ------------------------------------------------------------ */
@@ -84,24 +84,24 @@ static void invalid_input(void)
  * an ulp; sometimes flat. */
 static void gen(double *in)
 {
-    int e = ov_int(-30, 30);
+    int e = tl_int(-30, 30);
     for (int b = 0; b < 2; b++)
         for (int i = 0; i < 3; i++) {
-            double lo = ov_small(e), hi = ov_small(e);
+            double lo = tl_small(e), hi = tl_small(e);
             if (lo > hi) {
                 double t = lo;
                 lo = hi;
                 hi = t;
             }
-            if (ov_int(0, 7) == 0)
+            if (tl_int(0, 7) == 0)
                 hi = lo;
             in[6 * b + i] = lo;
             in[6 * b + 3 + i] = hi;
         }
-    if (ov_int(0, 2) == 0) {
-        int k = ov_int(0, 11);
+    if (tl_int(0, 2) == 0) {
+        int k = tl_int(0, 11);
         float v = (float)in[k];
-        v = nextafterf(v, ov_rnd() & 1 ? INFINITY : -INFINITY);
+        v = nextafterf(v, tl_rnd() & 1 ? INFINITY : -INFINITY);
         in[k] = v;
     }
 }
@@ -120,7 +120,7 @@ static void random_against_independent_formulation(void)
     for (int k = 0; k < 1666; k++) {
         double in[12], out[1];
         gen(in);
-        int st = ov_ref(q, in, out);
+        int st = tl_ref(q, in, out);
         int valid = 1;
         for (int i = 0; i < 3; i++)
             valid &= in[i] <= in[3 + i] && in[6 + i] <= in[9 + i];
@@ -128,7 +128,7 @@ static void random_against_independent_formulation(void)
         if (!valid)
             continue;
         n++;
-        cr_assert_eq(out[0], independent(in), "case %d (seed %llu)", k, (unsigned long long)ov_seed);
+        cr_assert_eq(out[0], independent(in), "case %d (ISECT_SEED=%llu)", k, (unsigned long long)tl_seed);
         hits += out[0] != 0;
     }
     cr_assert(hits > n / 10 && hits < n - n / 10, "generator balance: %d hits of %d", hits, n);
@@ -139,19 +139,19 @@ static void metamorphic(void)
     for (int n = 0; n < 333; n++) {
         double in[12], m[12], a[1], b[1];
         gen(in);
-        if (ov_ref(q, in, a) != REF_OK)
+        if (tl_ref(q, in, a) != REF_OK)
             continue;
         memcpy(m, in + 6, 6 * sizeof *m); /* swap the boxes */
         memcpy(m + 6, in, 6 * sizeof *m);
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "swap");
-        int f = ov_int(0, 2); /* mirror axis f: [lo, hi] -> [-hi, -lo] */
+        int f = tl_int(0, 2); /* mirror axis f: [lo, hi] -> [-hi, -lo] */
         memcpy(m, in, sizeof m);
         for (int bx = 0; bx < 12; bx += 6) {
             m[bx + f] = -in[bx + 3 + f];
             m[bx + 3 + f] = -in[bx + f];
         }
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "mirror");
     }
 }
@@ -164,9 +164,9 @@ static void fast_is_exact(void)
     for (int n = 0; n < 1666; n++) {
         double in[12], a[1], out[ISECT_MAX_OUT];
         gen(in);
-        int st = ov_ref(q, in, a);
-        ov_run(q, "fast", in, out);
-        cr_assert_eq(out[0], st == REF_OK ? a[0] : 0, "case %d (seed %llu)", n, (unsigned long long)ov_seed);
+        int st = tl_ref(q, in, a);
+        tl_run(q, "fast", in, out);
+        cr_assert_eq(out[0], st == REF_OK ? a[0] : 0, "case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
     }
     isect_aabb a = {{0, 0, 0}, {1, 1, 1}}, b = {{1, 1, 1}, {2, 2, 2}}, c = {{0, 0, 0}, {NAN, 1, 1}};
     isect_aabb_aabb_result r = {.hit = false};
@@ -184,18 +184,18 @@ static void judge(void)
     double in[12], yes[1] = {1}, no[1] = {0};
     /* touching faces answered miss: severity 0, tolerated even at tolerance 0 */
     set(in, V(0, 0, 0), V(1, 1, 1), V(1, 0, 0), V(2, 1, 1));
-    isect_judgement j = ov_judge(q, "fast", in, no);
+    isect_judgement j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     /* a gap of 1 (S = 3) answered hit: a perturbation of 1/2 per bound */
     set(in, V(0, 0, 0), V(1, 1, 1), V(2, 0, 0), V(3, 1, 1));
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 0.1 * 0x1p24, "gap: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* one ulp gap answered hit: severity about 1/2 ulp of S, a discrepancy
      * for fast (tolerance 0: fast is exact) */
     set(in, V(0, 0, 0), V(1, 1, 1), V(nextafterf(1, 2), 0, 0), V(2, 1, 1));
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.severity > 0 && j.severity < 1, "one ulp gap: severity %g", j.severity);
 }
 

@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_sphere.c: sphere_sphere in ref, fast, the judge
+/* tests/test_sphere_sphere.c: sphere_sphere in ref, fast, the judge
  * and zoo:xna_sphere.
  *
  * Flat layout: in = c0[3] r0 c1[3] r1; out = hit.  The balls overlap iff
@@ -6,7 +6,7 @@
  * comments (integer Pythagorean configurations: (3,4,0) has length 5,
  * (2,3,6) length 7, (1,4,8) length 9), never taken from the code under test.
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -14,8 +14,8 @@ static const isect_query *q;
 
 static void setup(void)
 {
-    q = ov_query("sphere_sphere");
-    ov_init_seed(0x5a5a1);
+    q = tl_query("sphere_sphere");
+    tl_init_seed(0x5a5a1);
 }
 
 TestSuite(sphere_sphere, .init = setup);
@@ -32,28 +32,28 @@ static void touching_is_a_hit(void)
 {
     double in[8];
     set(in, 0, 0, 0, 1, 3, 0, 0, 2); /* d = 3 = 1 + 2 */
-    OV_EXPECT(q, in, 1, "touching along x");
+    TL_EXPECT_OUT0(q, in, 1, "touching along x");
     set(in, 1, 1, 1, 2, 4, 5, 1, 3); /* d = |(3,4,0)| = 5 = 2 + 3 */
-    OV_EXPECT(q, in, 1, "touching along (3,4,0)");
+    TL_EXPECT_OUT0(q, in, 1, "touching along (3,4,0)");
     set(in, -1, 2, 0.5, 3, 1, 5, 6.5, 4); /* d = |(2,3,6)| = 7 = 3 + 4 */
-    OV_EXPECT(q, in, 1, "touching along (2,3,6)");
+    TL_EXPECT_OUT0(q, in, 1, "touching along (2,3,6)");
     set(in, 5, -2, 7, 0, 5, -2, 7, 0); /* two equal points */
-    OV_EXPECT(q, in, 1, "coincident points");
+    TL_EXPECT_OUT0(q, in, 1, "coincident points");
     set(in, 0, 0, 0, 0, 1, 4, 8, 9); /* a point on the surface of the other: d = 9 = r1 */
-    OV_EXPECT(q, in, 1, "point on a sphere");
+    TL_EXPECT_OUT0(q, in, 1, "point on a sphere");
     set(in, 0, 0, 0, -0.0, 0, 0, 0, 0); /* -0 is a valid radius, equal to 0 */
-    OV_EXPECT(q, in, 1, "radius -0");
+    TL_EXPECT_OUT0(q, in, 1, "radius -0");
 }
 
 static void overlap_and_containment(void)
 {
     double in[8];
     set(in, 0, 0, 0, 10, 1, 2, 2, 1); /* d = 3 <= 11 */
-    OV_EXPECT(q, in, 1, "containment");
+    TL_EXPECT_OUT0(q, in, 1, "containment");
     set(in, 0, 0, 0, 2, 3, 0, 0, 2); /* d = 3 <= 4 */
-    OV_EXPECT(q, in, 1, "overlap");
+    TL_EXPECT_OUT0(q, in, 1, "overlap");
     set(in, 0, 0, 0, 1, 1, 0, 0, 0); /* a point on the surface */
-    OV_EXPECT(q, in, 1, "point on the surface");
+    TL_EXPECT_OUT0(q, in, 1, "point on the surface");
 }
 
 static void one_ulp_apart_misses(void)
@@ -61,16 +61,16 @@ static void one_ulp_apart_misses(void)
     double in[8];
     /* x = nextafterf(3, 4) = 3 + 2^-22: d^2 = 9 + 3*2^-21 + 2^-44 > 9. */
     set(in, 0, 0, 0, 1, nextafterf(3, 4), 0, 0, 2);
-    OV_EXPECT(q, in, 0, "one ulp beyond touching");
+    TL_EXPECT_OUT0(q, in, 0, "one ulp beyond touching");
     /* r1 = nextafterf(3, 0) = 3 - 2^-22: r0 + r1 = 5 - 2^-22 < 5 = d. */
     set(in, 1, 1, 1, 2, 4, 5, 1, nextafterf(3, 0));
-    OV_EXPECT(q, in, 0, "radius one ulp short of (3,4,0)");
+    TL_EXPECT_OUT0(q, in, 0, "radius one ulp short of (3,4,0)");
     /* one ulp inside: r1 = 3 + 2^-22 > 3: a hit. */
     set(in, 1, 1, 1, 2, 4, 5, 1, nextafterf(3, 4));
-    OV_EXPECT(q, in, 1, "radius one ulp over (3,4,0)");
+    TL_EXPECT_OUT0(q, in, 1, "radius one ulp over (3,4,0)");
     /* two points one subnormal step apart */
     set(in, 0, 0, 0, 0, 0, 0x1p-149, 0, 0);
-    OV_EXPECT(q, in, 0, "points 2^-149 apart");
+    TL_EXPECT_OUT0(q, in, 0, "points 2^-149 apart");
 }
 
 static void extreme_magnitudes(void)
@@ -78,33 +78,33 @@ static void extreme_magnitudes(void)
     double in[8];
     /* d = 2^128 (a binary32 difference overflows), r0 + r1 = 2^128: touching. */
     set(in, -0x1p127, 0, 0, 0x1p127, 0x1p127, 0, 0, 0x1p127);
-    OV_EXPECT(q, in, 1, "touching at 2^128");
+    TL_EXPECT_OUT0(q, in, 1, "touching at 2^128");
     /* r1 = 2^127 - 2^103: r0 + r1 < 2^128. */
     set(in, -0x1p127, 0, 0, 0x1p127, 0x1p127, 0, 0, 0x1.fffffep126);
-    OV_EXPECT(q, in, 0, "one ulp short at 2^128");
+    TL_EXPECT_OUT0(q, in, 0, "one ulp short at 2^128");
     /* subnormal: (3,4,0) * 2^-149, r0 + r1 = 5 * 2^-149 */
     set(in, 0, 0, 0, 2 * 0x1p-149, 3 * 0x1p-149, 4 * 0x1p-149, 0, 3 * 0x1p-149);
-    OV_EXPECT(q, in, 1, "subnormal touching");
+    TL_EXPECT_OUT0(q, in, 1, "subnormal touching");
     set(in, 0, 0, 0, 2 * 0x1p-149, 3 * 0x1p-149, 5 * 0x1p-149, 0, 3 * 0x1p-149); /* 34 > 25 */
-    OV_EXPECT(q, in, 0, "subnormal apart");
+    TL_EXPECT_OUT0(q, in, 0, "subnormal apart");
     /* huge and tiny together: d = 2^100 far beyond r0 + r1 = 2^-100 + 1 */
     set(in, 0, 0, 0, 0x1p-100, 0x1p100, 0, 0, 1);
-    OV_EXPECT(q, in, 0, "huge gap");
+    TL_EXPECT_OUT0(q, in, 0, "huge gap");
 }
 
 static void invalid_input(void)
 {
     double in[8];
     set(in, 0, 0, 0, -1, 0, 0, 0, 1);
-    OV_EXPECT_INVALID(q, in, "negative r0");
+    tl_expect_invalid(q, in, "negative r0");
     set(in, 0, 0, 0, 1, 0, 0, 0, -0x1p-149);
-    OV_EXPECT_INVALID(q, in, "negative subnormal r1");
+    tl_expect_invalid(q, in, "negative subnormal r1");
     set(in, 0, NAN, 0, 1, 0, 0, 0, 1);
-    OV_EXPECT_INVALID(q, in, "NaN centre");
+    tl_expect_invalid(q, in, "NaN centre");
     set(in, 0, 0, 0, INFINITY, 0, 0, 0, 1);
-    OV_EXPECT_INVALID(q, in, "infinite radius");
+    tl_expect_invalid(q, in, "infinite radius");
     set(in, 0, 0, -INFINITY, 1, 0, 0, 0, 1);
-    OV_EXPECT_INVALID(q, in, "infinite centre");
+    tl_expect_invalid(q, in, "infinite centre");
 }
 
 /* ---- fast ------------------------------------------------------------------- */
@@ -141,8 +141,8 @@ static void fast_on_exact_cases(void)
      * rounding, and the judge must call it tolerated. */
     set(in, -0x1p127, 0, 0, 0x1p127, 0x1p127, 0, 0, 0x1.fffffep126);
     double out[ISECT_MAX_OUT];
-    ov_run(q, "fast", in, out);
-    isect_judgement j = ov_judge(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
+    isect_judgement j = tl_judge(q, "fast", in, out);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity <= 1, "one ulp short at 2^128: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     set(in, 0, 0, 0, 2 * 0x1p-149, 3 * 0x1p-149, 4 * 0x1p-149, 0, 3 * 0x1p-149);
@@ -164,27 +164,27 @@ static const int trip[][4] = {{3, 4, 0, 5}, {2, 3, 6, 7}, {1, 4, 8, 9}, {4, 4, 7
  * touching (a radius nudged by a few ulps), or random. */
 static void gen(double *in)
 {
-    int kind = ov_int(0, 3);
-    int e = ov_int(-20, 20);
-    double c0[3] = {ov_small(e), ov_small(e), ov_small(e)};
+    int kind = tl_int(0, 3);
+    int e = tl_int(-20, 20);
+    double c0[3] = {tl_small(e), tl_small(e), tl_small(e)};
     if (kind <= 1) {
-        const int *t = trip[ov_int(0, 5)];
-        double s = ldexp(1, e + ov_int(-3, 3));
-        int rot = ov_int(0, 2);
-        double r0 = s * ov_int(0, t[3]);
-        set(in, c0[0], c0[1], c0[2], r0, c0[0] + s * t[rot] * (ov_rnd() & 1 ? 1 : -1),
-            c0[1] + s * t[(rot + 1) % 3] * (ov_rnd() & 1 ? 1 : -1), c0[2] + s * t[(rot + 2) % 3] * (ov_rnd() & 1 ? 1 : -1),
+        const int *t = trip[tl_int(0, 5)];
+        double s = ldexp(1, e + tl_int(-3, 3));
+        int rot = tl_int(0, 2);
+        double r0 = s * tl_int(0, t[3]);
+        set(in, c0[0], c0[1], c0[2], r0, c0[0] + s * t[rot] * (tl_rnd() & 1 ? 1 : -1),
+            c0[1] + s * t[(rot + 1) % 3] * (tl_rnd() & 1 ? 1 : -1), c0[2] + s * t[(rot + 2) % 3] * (tl_rnd() & 1 ? 1 : -1),
             s * t[3] - r0);
         if (kind == 1) { /* nudge r1 by a few ulps */
             float r1 = (float)in[7];
-            for (int k = ov_int(-3, 3); k != 0; k += k > 0 ? -1 : 1)
+            for (int k = tl_int(-3, 3); k != 0; k += k > 0 ? -1 : 1)
                 r1 = nextafterf(r1, k > 0 ? INFINITY : 0);
             in[7] = r1;
         }
     } else if (kind == 2) { /* point spheres, equal or nearly */
-        set(in, c0[0], c0[1], c0[2], 0, c0[0], c0[1], c0[2], ov_int(0, 1) ? 0 : ldexp(1, e - 30));
+        set(in, c0[0], c0[1], c0[2], 0, c0[0], c0[1], c0[2], tl_int(0, 1) ? 0 : ldexp(1, e - 30));
     } else {
-        set(in, ov_f32(4), ov_f32(4), ov_f32(4), fabs(ov_f32(3)), ov_f32(4), ov_f32(4), ov_f32(4), fabs(ov_f32(3)));
+        set(in, tl_f32(4), tl_f32(4), tl_f32(4), fabs(tl_f32(3)), tl_f32(4), tl_f32(4), tl_f32(4), fabs(tl_f32(3)));
     }
 }
 
@@ -195,27 +195,27 @@ static void metamorphic(void)
     for (int n = 0; n < 400; n++) {
         double in[8], m[8], a[1], b[1];
         gen(in);
-        cr_assert_eq(ov_ref(q, in, a), REF_OK);
+        cr_assert_eq(tl_ref(q, in, a), REF_OK);
         /* swap the spheres */
         memcpy(m, in + 4, 4 * sizeof *m);
         memcpy(m + 4, in, 4 * sizeof *m);
-        ov_ref(q, m, b);
-        cr_assert_eq(a[0], b[0], "swap (seed %llu, case %d)", (unsigned long long)ov_seed, n);
+        tl_ref(q, m, b);
+        cr_assert_eq(a[0], b[0], "swap (ISECT_SEED=%llu, case %d)", (unsigned long long)tl_seed, n);
         /* permute the axes and flip one */
-        int p = ov_int(0, 2), f = ov_int(0, 2);
+        int p = tl_int(0, 2), f = tl_int(0, 2);
         for (int s = 0; s < 2; s++) {
             for (int i = 0; i < 3; i++)
                 m[4 * s + i] = in[4 * s + (i + p) % 3] * (i == f ? -1 : 1);
             m[4 * s + 3] = in[4 * s + 3];
         }
-        ov_ref(q, m, b);
-        cr_assert_eq(a[0], b[0], "axes (seed %llu, case %d)", (unsigned long long)ov_seed, n);
+        tl_ref(q, m, b);
+        cr_assert_eq(a[0], b[0], "axes (ISECT_SEED=%llu, case %d)", (unsigned long long)tl_seed, n);
         /* scale every value by 2^k (exact in binary64 for these magnitudes) */
-        int k = ov_int(-40, 40);
+        int k = tl_int(-40, 40);
         for (int i = 0; i < 8; i++)
             m[i] = ldexp(in[i], k);
-        ov_ref(q, m, b);
-        cr_assert_eq(a[0], b[0], "scale 2^%d (seed %llu, case %d)", k, (unsigned long long)ov_seed, n);
+        tl_ref(q, m, b);
+        cr_assert_eq(a[0], b[0], "scale 2^%d (ISECT_SEED=%llu, case %d)", k, (unsigned long long)tl_seed, n);
     }
 }
 
@@ -240,13 +240,13 @@ static void xna_touching_is_tolerated_with_severity_0(void)
     for (int n = 0; n < 1000; n++) {
         double in[8], out[ISECT_MAX_OUT], ref_out[1];
         gen(in);
-        ov_run(q, "zoo:xna_sphere", in, out);
-        isect_judgement j = ov_judge(q, "zoo:xna_sphere", in, out);
+        tl_run(q, "zoo:xna_sphere", in, out);
+        isect_judgement j = tl_judge(q, "zoo:xna_sphere", in, out);
         cr_assert(j.verdict == VERDICT_AGREE || j.verdict == VERDICT_TOLERATED, "xna: %s severity %g (case %d)",
                   isect_verdict_name(j.verdict), j.severity, n);
         if (j.verdict == VERDICT_TOLERATED) {
             cr_assert_eq(j.severity, 0, "xna at touching: severity %g (case %d)", j.severity, n);
-            ov_ref(q, in, ref_out);
+            tl_ref(q, in, ref_out);
             cr_assert_eq(ref_out[0], 1, "xna differs on a miss?");
             touching++;
         }
@@ -260,9 +260,9 @@ static void xna_touching_is_tolerated_with_severity_0(void)
                          {0, 0, 0, 2 * 0x1p-149, 3 * 0x1p-149, 4 * 0x1p-149, 0, 3 * 0x1p-149}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         double out[ISECT_MAX_OUT];
-        ov_run(q, "zoo:xna_sphere", cases[i], out);
+        tl_run(q, "zoo:xna_sphere", cases[i], out);
         cr_assert_eq(out[0], 0, "xna says touching is no overlap (case %zu)", i);
-        isect_judgement j = ov_judge(q, "zoo:xna_sphere", cases[i], out);
+        isect_judgement j = tl_judge(q, "zoo:xna_sphere", cases[i], out);
         cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "case %zu: %s severity %g", i,
                   isect_verdict_name(j.verdict), j.severity);
     }
@@ -274,17 +274,17 @@ static void judge_gross_errors_are_discrepancies(void)
     /* Far apart: d = 5, r0 + r1 = 2; a hit needs the gap of 3 closed: a
      * perturbation of 3/4 per value (S = 5): severity near 0.15 * 2^24. */
     set(in, 1, 1, 1, 1, 4, 5, 1, 1);
-    isect_judgement j = ov_judge(q, "fast", in, yes);
+    isect_judgement j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e6, "far apart called a hit: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* Deep overlap called a miss. */
     set(in, 0, 0, 0, 3, 1, 0, 0, 3);
-    j = ov_judge(q, "fast", in, no);
+    j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e6, "deep overlap called a miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
     /* One ulp beyond touching called a hit: tolerated, severity about 1. */
     set(in, 0, 0, 0, 1, nextafterf(3, 4), 0, 0, 2);
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity <= 2, "one ulp: %s %g", isect_verdict_name(j.verdict),
               j.severity);
 }

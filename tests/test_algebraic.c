@@ -1,4 +1,4 @@
-/* tests/test_sphere_sweep_algebraic.c: ref/algebraic (numbers a + b sqrt(d)),
+/* tests/test_algebraic.c: ref/algebraic (numbers a + b sqrt(d)),
  * the exact layer under the sweep queries.
  *
  * Signs and comparisons are checked against identities derived by hand and
@@ -7,7 +7,7 @@
  * rounding against that evaluation rounded to binary64, and against values
  * derived by hand (perfect squares, subnormal results).
  */
-#include <criterion/criterion.h>
+#include "testlib.h"
 
 #include "algebraic.h"
 #include "exact.h"
@@ -17,15 +17,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-static uint64_t state = 20250101;
-static uint64_t rnd(void)
-{
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static long rint_(long lo, long hi) { return lo + (long)(rnd() % (uint64_t)(hi - lo + 1)); }
+/* Every test starts from the same fixed seed (ISECT_SEED overrides it). */
+static void seed(void) { tl_init_seed(20250101); }
+
+TestSuite(algebraic, .init = seed);
+
+static long rint_(long lo, long hi) { return lo + (long)(tl_rnd() % (uint64_t)(hi - lo + 1)); }
 
 static void set_q(qsqrt *x, long a, long b, long d)
 {

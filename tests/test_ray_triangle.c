@@ -1,4 +1,4 @@
-/* tests/test_ref_ray_triangle.c: ref_ray_triangle on hand-derived exact cases.
+/* tests/test_ray_triangle.c: ref_ray_triangle on hand-derived exact cases.
  *
  * Flat layout: in = origin[3] dir[3] tmax v0[3] v1[3] v2[3]; out = hit t u v,
  * u the weight of v1, v the weight of v2.  Every expected value below is
@@ -12,9 +12,7 @@
  * v0 + (x/4) e1 + (y/4) e2, so u = x/4, v = y/4, and the point is in the closed
  * triangle iff x >= 0, y >= 0, x + y <= 4.
  */
-#include <criterion/criterion.h>
-
-#include "isect_ref.h"
+#include "testlib.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -37,15 +35,6 @@ static void flatten(const rt_in *c, double *in)
     memcpy(in + 13, c->v2, sizeof c->v2);
 }
 
-static int run(const rt_in *c, double out[N_OUT])
-{
-    double in[N_IN];
-    flatten(c, in);
-    for (int i = 0; i < N_OUT; i++)
-        out[i] = 12345; /* garbage that ref must overwrite */
-    return ref_ray_triangle(in, out);
-}
-
 /* The base triangle T4 with a ray from (x, y, 0) along +z. */
 static rt_in t4(double x, double y, double tmax)
 {
@@ -53,36 +42,21 @@ static rt_in t4(double x, double y, double tmax)
     return c;
 }
 
-static bool same_double(double a, double b) { return memcmp(&a, &b, sizeof a) == 0 || (a == 0 && b == 0); }
-
 static void expect_hit(const rt_in *c, double t, double u, double v, const char *what)
 {
-    double out[N_OUT];
-    int st = run(c, out);
-    cr_assert_eq(st, REF_OK, "%s: status %d", what, st);
-    cr_assert(out[0] == 1, "%s: expected a hit, got hit=%g", what, out[0]);
-    cr_assert(out[1] == t, "%s: t = %a, expected %a", what, out[1], t);
-    cr_assert(out[2] == u, "%s: u = %a, expected %a", what, out[2], u);
-    cr_assert(out[3] == v, "%s: v = %a, expected %a", what, out[3], v);
+    double in[N_IN];
+    flatten(c, in);
+    tl_expect_hit(tl_query("ray_triangle"), in, (const double[]){t, u, v}, 3, what);
 }
 
 static void expect_miss(const rt_in *c, const char *what)
 {
-    double out[N_OUT];
-    int st = run(c, out);
-    cr_assert_eq(st, REF_OK, "%s: status %d", what, st);
-    cr_assert(out[0] == 0 && out[1] == 0 && out[2] == 0 && out[3] == 0, "%s: expected a miss with zeros, got %g %a %a %a",
-              what, out[0], out[1], out[2], out[3]);
+    double in[N_IN];
+    flatten(c, in);
+    tl_expect_miss(tl_query("ray_triangle"), in, what);
 }
 
-static void expect_invalid(const double *in, const char *what)
-{
-    double out[N_OUT] = {9, 9, 9, 9};
-    int st = ref_ray_triangle(in, out);
-    cr_assert_eq(st, REF_INVALID, "%s: status %d, expected REF_INVALID", what, st);
-    for (int i = 0; i < N_OUT; i++)
-        cr_assert(out[i] == 0 && !signbit(out[i]), "%s: out[%d] = %g, expected +0", what, i, out[i]);
-}
+static void expect_invalid(const double *in, const char *what) { tl_expect_invalid(tl_query("ray_triangle"), in, what); }
 
 /* ---- basic configurations -------------------------------------------------- */
 
@@ -346,17 +320,6 @@ static void t_correct_rounding(void)
 
 /* ---- independent exact formulation, and filter on/off ------------------------- */
 
-static uint64_t rng_state;
-static uint64_t rnd(void)
-{
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static int rnd_int(int lo, int hi) { return lo + (int)(rnd() % (uint64_t)(hi - lo + 1)); }
-
 static int64_t det3(const int64_t a[3], const int64_t b[3], const int64_t c[3])
 {
     /* det of the matrix with columns a, b, c */
@@ -397,18 +360,18 @@ static void int_oracle(const int64_t o[3], const int64_t d[3], int64_t tmax /* -
 
 static void t_small_integers_vs_cramer(void)
 {
-    rng_state = 20240601;
+    tl_init_seed(20240601);
     int hits = 0, boundary = 0;
     for (int n = 0; n < 20000; n++) {
         int64_t o[3], d[3], v[3][3], tmax;
         int r = n % 3 == 0 ? 2 : 6; /* a small range makes edge and vertex hits common */
         for (int i = 0; i < 3; i++) {
-            o[i] = rnd_int(-r, r);
-            d[i] = rnd_int(-2, 2);
+            o[i] = tl_int(-r, r);
+            d[i] = tl_int(-2, 2);
             for (int j = 0; j < 3; j++)
-                v[j][i] = rnd_int(-r, r);
+                v[j][i] = tl_int(-r, r);
         }
-        tmax = rnd() % 3 ? -1 : rnd_int(0, 3);
+        tmax = tl_rnd() % 3 ? -1 : tl_int(0, 3);
         double want[N_OUT], got[N_OUT], in[N_IN];
         int_oracle(o, d, tmax, v[0], v[1], v[2], want);
         for (int i = 0; i < 3; i++) {
@@ -421,7 +384,7 @@ static void t_small_integers_vs_cramer(void)
         in[6] = tmax < 0 ? INFINITY : (double)tmax;
         cr_assert_eq(ref_ray_triangle(in, got), REF_OK);
         for (int k = 0; k < N_OUT; k++)
-            cr_assert(same_double(got[k], want[k]),
+            cr_assert(tl_same(got[k], want[k]),
                       "case %d: out[%d] = %a, Cramer gives %a (o %lld %lld %lld d %lld %lld %lld tmax %lld)", n, k,
                       got[k], want[k], (long long)o[0], (long long)o[1], (long long)o[2], (long long)d[0],
                       (long long)d[1], (long long)d[2], (long long)tmax);
@@ -433,24 +396,6 @@ static void t_small_integers_vs_cramer(void)
     cr_assert(boundary > 200, "only %d boundary hits", boundary);
 }
 
-static float rnd_f32(void)
-{
-    for (;;) {
-        uint32_t bits = (uint32_t)rnd();
-        float f;
-        memcpy(&f, &bits, sizeof f);
-        if (isfinite(f))
-            return f;
-    }
-}
-
-/* A random binary32 of magnitude in [2^-e, 2^e), either sign. */
-static float rnd_f32_range(int e)
-{
-    float m = (float)((double)(rnd() >> 40) * 0x1p-24); /* [0, 1), 24 bits */
-    return ldexpf(rnd() & 1 ? -m : m, rnd_int(-e, e));
-}
-
 /* Batch of inputs for the filter comparison: kind 0 small integers, 1 random
  * binary32 in a moderate range, 2 raw random binary32 bits, 3 rays aimed at a
  * vertex or an edge midpoint of a small-integer triangle, 4 the fixed cases. */
@@ -459,27 +404,27 @@ static void make_input(int kind, double *in)
     switch (kind) {
     case 0:
         for (int i = 0; i < N_IN; i++)
-            in[i] = i == 6 ? (rnd() % 2 ? INFINITY : rnd_int(0, 4)) : rnd_int(-3, 3);
+            in[i] = i == 6 ? (tl_rnd() % 2 ? INFINITY : tl_int(0, 4)) : tl_int(-3, 3);
         break;
     case 1:
         for (int i = 0; i < N_IN; i++)
-            in[i] = i == 6 ? fabsf(rnd_f32_range(8)) : rnd_f32_range(8);
+            in[i] = i == 6 ? fabs(tl_f32(8)) : tl_f32(8);
         break;
     case 2:
         for (int i = 0; i < N_IN; i++)
-            in[i] = i == 6 ? INFINITY : rnd_f32();
+            in[i] = i == 6 ? INFINITY : tl_f32_bits();
         break;
     default: {
         for (int i = 7; i < N_IN; i++)
-            in[i] = rnd_int(-8, 8);
+            in[i] = tl_int(-8, 8);
         for (int i = 0; i < 3; i++)
-            in[i] = rnd_int(-16, 16);
-        int a = rnd_int(0, 2), b = rnd_int(0, 2);
+            in[i] = tl_int(-16, 16);
+        int a = tl_int(0, 2), b = tl_int(0, 2);
         for (int i = 0; i < 3; i++) {
             double p = 0.5 * (in[7 + 3 * a + i] + in[7 + 3 * b + i]); /* vertex when a == b */
             in[3 + i] = p - in[i];                                    /* exact: small dyadics */
         }
-        in[6] = rnd() % 2 ? INFINITY : 1; /* the target point is at t = 1 */
+        in[6] = tl_rnd() % 2 ? INFINITY : 1; /* the target point is at t = 1 */
         break;
     }
     }
@@ -487,7 +432,7 @@ static void make_input(int kind, double *in)
 
 static void t_filter_never_contradicts_exact_path(void)
 {
-    rng_state = 77;
+    tl_init_seed(77);
     enum { N = 6000 };
     static double ins[N][N_IN], on[N][N_OUT], off[N][N_OUT];
     static int st_on[N], st_off[N];

@@ -1,4 +1,4 @@
-/* tests/test_overlap_sphere_obb.c: sphere_obb in ref, fast and the judge.
+/* tests/test_sphere_obb.c: sphere_obb in ref, fast and the judge.
  *
  * Flat layout: in = center[3] radius box_center[3] axis0[3] axis1[3]
  * axis2[3] half[3]; out = hit.  Expected answers by hand in the comments
@@ -8,7 +8,7 @@
  * (3,4,0), (-4,3,0), (0,0,5)), the problem scaled by L is sphere_aabb's in
  * the box's frame, whose ref is Arvo's per-axis test.
  */
-#include "test_overlap_common.h"
+#include "testlib_overlap.h"
 
 #include "isect.h"
 
@@ -16,9 +16,9 @@ static const isect_query *q, *qa;
 
 static void setup(void)
 {
-    q = ov_query("sphere_obb");
-    qa = ov_query("sphere_aabb");
-    ov_init_seed(0x50bb);
+    q = tl_query("sphere_obb");
+    qa = tl_query("sphere_aabb");
+    tl_init_seed(0x50bb);
 }
 
 TestSuite(sphere_obb, .init = setup);
@@ -38,7 +38,7 @@ static const double I3[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 static double hit(const double *in)
 {
     double out[1];
-    cr_assert_eq(ov_ref(q, in, out), REF_OK);
+    cr_assert_eq(tl_ref(q, in, out), REF_OK);
     return out[0];
 }
 
@@ -81,9 +81,9 @@ static void exact_cases(void)
     set(in, V(1, 0, 0x1p-149), 0, V(0, 0, 0), X, V(1, 1, 1));
     cr_assert_eq(hit(in), 0, "a point 2^-149 off a segment box");
     set(in, V(0, 0, 0), 1, V(0, 0, 0), I3, V(1, -1, 1));
-    OV_EXPECT_INVALID(q, in, "negative half extent");
+    tl_expect_invalid(q, in, "negative half extent");
     set(in, V(0, 0, 0), -1, V(0, 0, 0), I3, V(1, 1, 1));
-    OV_EXPECT_INVALID(q, in, "negative radius");
+    tl_expect_invalid(q, in, "negative radius");
 }
 
 /* ---- generators ------------------------------------------------------------ */
@@ -95,13 +95,13 @@ static int gen_ortho(double *in, double *frame /* 9 */)
     int perm[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
     int L = 1;
     double F[3][3] = {{0}};
-    if (ov_int(0, 1)) {
-        const int *p = perm[ov_int(0, 5)];
+    if (tl_int(0, 1)) {
+        const int *p = perm[tl_int(0, 5)];
         for (int i = 0; i < 3; i++)
-            F[i][p[i]] = ov_rnd() & 1 ? 1 : -1;
+            F[i][p[i]] = tl_rnd() & 1 ? 1 : -1;
     } else {
         double R[3][3] = {{3, 4, 0}, {-4, 3, 0}, {0, 0, 5}};
-        const int *p = perm[ov_int(0, 5)];
+        const int *p = perm[tl_int(0, 5)];
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)
                 F[i][j] = R[i][p[j]];
@@ -110,16 +110,16 @@ static int gen_ortho(double *in, double *frame /* 9 */)
     memcpy(frame, F, sizeof F);
     double p[3], c[3], h[3];
     for (int i = 0; i < 3; i++) {
-        p[i] = ov_int(-12, 12);
-        c[i] = ov_int(-4, 4);
-        h[i] = ov_int(0, 3);
+        p[i] = tl_int(-12, 12);
+        c[i] = tl_int(-4, 4);
+        h[i] = tl_int(0, 3);
     }
-    set(in, p, ov_int(0, 9), c, F, h);
-    if (ov_int(0, 3) == 0) /* touching along an axis: p = c + sum +-h_i a_i + r a_k / L */
+    set(in, p, tl_int(0, 9), c, F, h);
+    if (tl_int(0, 3) == 0) /* touching along an axis: p = c + sum +-h_i a_i + r a_k / L */
         for (int i = 0; i < 3; i++) {
             double v = c[i];
             for (int j = 0; j < 3; j++)
-                v += (j == 0 ? 1 : ov_int(-1, 1)) * h[j] * F[j][i];
+                v += (j == 0 ? 1 : tl_int(-1, 1)) * h[j] * F[j][i];
             in[i] = v + (L == 1 ? in[3] * F[0][i] : 0);
         }
     return L;
@@ -128,18 +128,18 @@ static int gen_ortho(double *in, double *frame /* 9 */)
 static void gen_any(double *in)
 {
     double F[9];
-    int e = ov_int(-20, 20);
+    int e = tl_int(-20, 20);
     gen_ortho(in, F);
-    int kind = ov_int(0, 3);
+    int kind = tl_int(0, 3);
     if (kind == 0) /* random axes */
         for (int i = 7; i < 16; i++)
-            in[i] = ov_f32(1);
+            in[i] = tl_f32(1);
     else if (kind == 1) /* skew one axis */
-        in[7 + 3 * ov_int(0, 2) + ov_int(0, 2)] += ov_int(-2, 2);
+        in[7 + 3 * tl_int(0, 2) + tl_int(0, 2)] += tl_int(-2, 2);
     else if (kind == 2) /* flatten */
-        in[16 + ov_int(0, 2)] = 0;
-    if (ov_int(0, 2) == 0)
-        in[3] = nextafterf((float)in[3], ov_rnd() & 1 ? INFINITY : 0);
+        in[16 + tl_int(0, 2)] = 0;
+    if (tl_int(0, 2) == 0)
+        in[3] = nextafterf((float)in[3], tl_rnd() & 1 ? INFINITY : 0);
     for (int i = 0; i < 19; i++)
         if (i < 7 || i >= 16)
             in[i] = ldexp(in[i], e);
@@ -161,9 +161,9 @@ static void random_against_sphere_aabb_in_the_frame(void)
             ain[7 + i] = L * L * in[16 + i];
         }
         ain[3] = L * in[3];
-        cr_assert_eq(ov_ref(q, in, a), REF_OK);
-        cr_assert_eq(ov_ref(qa, ain, b), REF_OK);
-        cr_assert_eq(a[0], b[0], "case %d (seed %llu)", n, (unsigned long long)ov_seed);
+        cr_assert_eq(tl_ref(q, in, a), REF_OK);
+        cr_assert_eq(tl_ref(qa, ain, b), REF_OK);
+        cr_assert_eq(a[0], b[0], "case %d (ISECT_SEED=%llu)", n, (unsigned long long)tl_seed);
         hits += a[0] != 0;
     }
     cr_assert(hits > 60 && hits < 600, "balance: %d", hits);
@@ -174,7 +174,7 @@ static void metamorphic(void)
     for (int n = 0; n < 400; n++) {
         double in[19], m[19], a[1], b[1];
         gen_any(in);
-        ov_ref(q, in, a);
+        tl_ref(q, in, a);
         memcpy(m, in, sizeof m); /* axis 0 negated, axis 1 doubled with its half halved, axes 1 and 2 swapped */
         for (int i = 0; i < 3; i++) {
             m[7 + i] = -in[7 + i];
@@ -183,7 +183,7 @@ static void metamorphic(void)
         }
         m[17] = in[18];
         m[18] = in[17] / 2;
-        ov_ref(q, m, b);
+        tl_ref(q, m, b);
         cr_assert_eq(a[0], b[0], "same box, other axes (case %d)", n);
     }
 }
@@ -193,28 +193,28 @@ static void fast_enclosure_filter_judge(void)
     double in[19], out[ISECT_MAX_OUT];
     const double sk[3][3] = {{1, 0, 0}, {1, 1, 0}, {0, 0, 1}};
     set(in, V(0, 2, 0), 1, V(0, 0, 0), sk, V(1, 1, 1));
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 1, "fast: skewed, touching");
     set(in, V(3, 4, 7), nextafterf(7, 0), V(0, 0, 0), I3, V(1, 1, 1));
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 0, "fast: one ulp short of a corner");
     set(in, V(0.25, 0.5, 0.5), 0, V(0, 0, 0), I3, V(1, 1, 1));
-    ov_run(q, "fast", in, out);
+    tl_run(q, "fast", in, out);
     cr_assert_eq(out[0], 1, "fast: a point inside");
     ov_check_target(q, "fast", gen_any, 600);
     ov_check_encl(q, gen_any, 166, 8);
     ov_check_filter(q, gen_any, 200);
     double no[1] = {0}, yes[1] = {1};
     set(in, V(3, 0, 0), 2, V(0, 0, 0), I3, V(1, 1, 1));
-    isect_judgement j = ov_judge(q, "fast", in, no);
+    isect_judgement j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_TOLERATED && j.severity == 0, "touching: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     set(in, V(4, 0, 0), 2, V(0, 0, 0), I3, V(1, 1, 1));
-    j = ov_judge(q, "fast", in, yes);
+    j = tl_judge(q, "fast", in, yes);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "gap: %s %g", isect_verdict_name(j.verdict),
               j.severity);
     set(in, V(0.5, 0, 0), 0, V(0, 0, 0), I3, V(1, 1, 1));
-    j = ov_judge(q, "fast", in, no);
+    j = tl_judge(q, "fast", in, no);
     cr_assert(j.verdict == VERDICT_DISCREPANCY && j.severity > 1e5, "inside as miss: %s %g",
               isect_verdict_name(j.verdict), j.severity);
 }
