@@ -204,8 +204,8 @@ int select_pairs(const options *o)
             continue;
         }
         nq++;
-        for (size_t t = 0; t < isect_targets_size; t++) {
-            const isect_target *tg = isect_targets[t];
+        for (size_t t = 0; t < isect_target_count(); t++) {
+            const isect_target *tg = isect_target_at(t);
             if (!in_list(o->targets, tg->name) || !isect_target_entry_for(tg, q->name) || camp.npairs == MAX_PAIRS)
                 continue;
             pair *p = &camp.pairs[camp.npairs++];

@@ -55,8 +55,8 @@ static void add_target(const isect_target **sel, size_t *nsel, const isect_targe
 int targets_select(const isect_target **sel, size_t *nsel, const char *name)
 {
     if (!strcmp(name, "all")) {
-        for (size_t i = 0; i < isect_targets_size; i++)
-            add_target(sel, nsel, isect_targets[i]);
+        for (size_t i = 0; i < isect_target_count(); i++)
+            add_target(sel, nsel, isect_target_at(i));
         return 0;
     }
     const isect_target *t = isect_target_find(name);

@@ -66,7 +66,7 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
         switch (ch) {
         case 't':
             /* targets are selected at most once each */
-            if (isect_targets_size > sizeof o->sel / sizeof *o->sel)
+            if (isect_target_count() > sizeof o->sel / sizeof *o->sel)
                 return usage_error(cmd, "more targets built in than --target can select");
             if (targets_select(o->sel, &o->nsel, optarg))
                 return EXIT_USAGE;
@@ -149,8 +149,8 @@ static int cmd_targets(int argc, char **argv)
 {
     if (no_args(argc, argv, "targets", help_targets))
         return EXIT_USAGE;
-    for (size_t i = 0; i < isect_targets_size; i++) {
-        const isect_target *t = isect_targets[i];
+    for (size_t i = 0; i < isect_target_count(); i++) {
+        const isect_target *t = isect_target_at(i);
         printf("%-20s %s\n", t->name, t->summary);
         for (const isect_target_entry *e = t->entries; e->query; e++)
             printf("  %-22s ulps %-6g tolerance %g\n", e->query, e->ulps, e->tolerance);

@@ -215,9 +215,9 @@ static zoo_result zoo_status(const report *r, const char *name)
 size_t zoo_results(const report *r, zoo_result *z, size_t max)
 {
     size_t n = 0;
-    for (size_t t = 0; t < isect_targets_size && n < max; t++)
-        if (is_zoo(isect_targets[t]->name))
-            z[n++] = zoo_status(r, isect_targets[t]->name);
+    for (size_t t = 0; t < isect_target_count() && n < max; t++)
+        if (is_zoo(isect_target_at(t)->name))
+            z[n++] = zoo_status(r, isect_target_at(t)->name);
     return n;
 }
 

@@ -141,7 +141,7 @@ void draw_maps(report *r)
     for (size_t k = 0; k < no && nmaps < TOP_MAPS; k++) {
         item *it = &r->items[order[k]];
         size_t ti = 0;
-        while (ti < isect_targets_size && isect_targets[ti] != it->f.t)
+        while (ti < isect_target_count() && isect_target_at(ti) != it->f.t)
             ti++;
         if (ti < MAX_PAIRS && maps_per_target[ti] >= 2)
             continue;

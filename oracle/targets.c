@@ -49,12 +49,6 @@ const isect_target *isect_target_at(size_t i)
     return i < nall ? all[i] : NULL;
 }
 
-const isect_target *const *isect_target_all(void)
-{
-    build();
-    return all;
-}
-
 const isect_target *isect_target_find(const char *name)
 {
     build();

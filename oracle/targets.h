@@ -80,11 +80,6 @@ const isect_target *isect_target_at(size_t i);
 
 const isect_target *isect_target_find(const char *name);
 
-/* Transitional spellings of isect_target_at / isect_target_count for the
- * command line's older call sites. */
-const isect_target *const *isect_target_all(void);
-#define isect_targets (isect_target_all())
-#define isect_targets_size (isect_target_count())
 const isect_target_entry *isect_target_entry_for(const isect_target *t, const char *query);
 
 #ifdef __cplusplus
