@@ -18,14 +18,16 @@
  * A zero direction is never used as a separating axis.  Every test is the
  * exact sign of a rational.  docs/queries/obb_obb.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { BOX = 15, IN_C = 0, IN_A = 3, IN_H = 12, N_IN = 30 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return 0;
     for (int b = 0; b < 2; b++)
         for (int i = 0; i < 3; i++)
@@ -42,12 +44,11 @@ static bool separates(iv3 L, iv3 t, const iv3 *a, const iv *h)
 {
     iv r = iv_point(0);
     for (int k = 0; k < 6; k++)
-        r = iv_add(r, iv_mul(h[k], ov_abs(iv3_dot(a[k], L))));
-    iv m = iv_sub(ov_abs(iv3_dot(t, L)), r);
+        r = iv_add(r, iv_mul(h[k], iv_abs(iv3_dot(a[k], L))));
+    iv m = iv_sub(iv_abs(iv3_dot(t, L)), r);
     return !iv_has_nan(m) && m.lo > 0;
 }
 
-static double mid(iv x) { return 0.5 * x.lo + 0.5 * x.hi; }
 
 static double det3(const double *x, const double *y, const double *z)
 {
@@ -108,10 +109,10 @@ void ref_obb_obb_encl(const iv *in, iv *out)
     iv h[6];
     for (int b = 0; b < 2; b++)
         for (int i = 0; i < 3; i++) {
-            a[3 * b + i] = ov_box3(in, b * BOX + IN_A + 3 * i);
-            h[3 * b + i] = ov_nonneg(in[b * BOX + IN_H + i]);
+            a[3 * b + i] = iv3_load(in, b * BOX + IN_A + 3 * i);
+            h[3 * b + i] = iv_valid_nonneg(in[b * BOX + IN_H + i]);
         }
-    t = iv3_sub(ov_box3(in, BOX + IN_C), ov_box3(in, IN_C));
+    t = iv3_sub(iv3_load(in, BOX + IN_C), iv3_load(in, IN_C));
 
     /* Separation: the 15 cross products of the axes, then (for flat and
      * parallel configurations) the in-plane normals of the largest one, t
@@ -124,14 +125,14 @@ void ref_obb_obb_encl(const iv *in, iv *out)
         for (int l = k + 1; l < 6; l++, n++) {
             L[n] = iv3_cross(a[k], a[l]);
             sep = sep || separates(L[n], t, a, h);
-            double mx = mid(L[n].x), my = mid(L[n].y), mz = mid(L[n].z), nn = mx * mx + my * my + mz * mz;
+            double mx = iv_mid(L[n].x), my = iv_mid(L[n].y), mz = iv_mid(L[n].z), nn = mx * mx + my * my + mz * mz;
             if (nn > best_n) {
                 best_n = nn;
                 best = n;
             }
         }
     for (int k = 0; k < 6; k++) {
-        double x = mid(a[k].x), y = mid(a[k].y), z = mid(a[k].z), n = (x * x + y * y + z * z) * mid(h[k]);
+        double x = iv_mid(a[k].x), y = iv_mid(a[k].y), z = iv_mid(a[k].z), n = (x * x + y * y + z * z) * iv_mid(h[k]);
         if (n > ln) {
             ln = n;
             kl = k;
@@ -150,12 +151,12 @@ void ref_obb_obb_encl(const iv *in, iv *out)
      * B's coefficients are solved over the box by Cramer's rule in interval
      * arithmetic.  If they certainly lie in [-1, 1], t is in Z at every
      * point of the box. */
-    double gm[6][3], tm[3] = {mid(t.x), mid(t.y), mid(t.z)}, s[6];
+    double gm[6][3], tm[3] = {iv_mid(t.x), iv_mid(t.y), iv_mid(t.z)}, s[6];
     for (int k = 0; k < 6; k++) {
-        double hk = mid(h[k]);
-        gm[k][0] = hk * mid(a[k].x);
-        gm[k][1] = hk * mid(a[k].y);
-        gm[k][2] = hk * mid(a[k].z);
+        double hk = iv_mid(h[k]);
+        gm[k][0] = hk * iv_mid(a[k].x);
+        gm[k][1] = hk * iv_mid(a[k].y);
+        gm[k][2] = hk * iv_mid(a[k].z);
     }
     bool overlap = false;
     if (witness(gm, tm, s)) {
@@ -175,10 +176,10 @@ void ref_obb_obb_encl(const iv *in, iv *out)
         if (bi >= 0) {
             iv3 g[6], rhs = t;
             for (int k = 0; k < 6; k++)
-                g[k] = ov_scale3(a[k], h[k]);
+                g[k] = iv3_scale(a[k], h[k]);
             for (int k = 0; k < 6; k++)
                 if (k != bi && k != bj && k != bk)
-                    rhs = iv3_sub(rhs, ov_scale3(g[k], iv_point(s[k])));
+                    rhs = iv3_sub(rhs, iv3_scale(g[k], iv_point(s[k])));
             iv det = iv3_dot(g[bi], iv3_cross(g[bj], g[bk]));
             if (iv_pos(det) || iv_neg_strict(det)) {
                 iv c0 = iv_div(iv3_dot(rhs, iv3_cross(g[bj], g[bk])), det);
@@ -236,8 +237,8 @@ int ref_obb_obb(const double *in, double *out)
         for (int i = 0; i < 3; i++) {
             q3_set_d(&g[ng], in + b * BOX + IN_A + 3 * i);
             mpq_set_d(hq, in[b * BOX + IN_H + i]);
-            ov_q3_scale(&g[ng], &g[ng], hq);
-            if (!ov_q3_is_zero(&g[ng]))
+            q3_scale(&g[ng], &g[ng], hq);
+            if (!q3_is_zero(&g[ng]))
                 ng++;
         }
     q3_set_d(&t, in + BOX + IN_C);
@@ -249,7 +250,7 @@ int ref_obb_obb(const double *in, double *out)
     for (int k = 0; k < ng; k++)
         for (int l = k + 1; l < ng; l++) {
             q3_cross(&L[nl], &g[k], &g[l]);
-            if (!ov_q3_is_zero(&L[nl]))
+            if (!q3_is_zero(&L[nl]))
                 nl++;
         }
     if (nl > 0) {

@@ -16,7 +16,8 @@
 #include "isect_ref.h"
 
 #include "algebraic.h"
-#include "ray_encl.h"
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -37,13 +38,13 @@ static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, b
 {
     iv D = iv_sub(iv_sqr(B), iv_mul(A, C));
     if (!iv_has_nan(D2) && !iv_has_nan(D) && D2.lo <= D.hi && D.lo <= D2.hi)
-        D = rq_intersect(D, D2);
+        D = iv_meet(D, D2);
     iv sD = iv_sqrt(D), nB = iv_neg(B);
     iv whole = iv_make(-INFINITY, INFINITY);
     /* Both forms of each root are exact where A > 0 and their denominators
      * do not vanish; each is sound where defined, so is their intersection. */
-    *tm = rq_intersect(iv_div(iv_sub(nB, sD), A), iv_div(C, iv_add(nB, sD)));
-    *tp = rq_intersect(iv_div(iv_add(nB, sD), A), iv_div(C, iv_sub(nB, sD)));
+    *tm = iv_meet(iv_div(iv_sub(nB, sD), A), iv_div(C, iv_add(nB, sD)));
+    *tp = iv_meet(iv_div(iv_add(nB, sD), A), iv_div(C, iv_sub(nB, sD)));
     if (iv_has_nan(*tm) || tm->lo > tm->hi)
         *tm = whole;
     if (iv_has_nan(*tp) || tp->lo > tp->hi)
@@ -69,17 +70,17 @@ static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, b
 
 void ref_ray_cylinder_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), p0 = rq_box3(in, IN_P0), p1 = rq_box3(in, IN_P1);
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D), p0 = iv3_load(in, IN_P0), p1 = iv3_load(in, IN_P1);
     iv r = in[IN_R], tmax = in[IN_TMAX];
     iv3 w = iv3_sub(p1, p0), v = iv3_sub(o, p0);
-    iv L2 = rq_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
+    iv L2 = iv3_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
     iv3 m = iv3_cross(v, w), n = iv3_cross(d, w);
-    iv A = rq_norm2(n), B = iv3_dot(m, n), rL2 = iv_mul(iv_sqr(r), L2);
-    iv C = iv_sub(rq_norm2(m), rL2);
+    iv A = iv3_norm2(n), B = iv3_dot(m, n), rL2 = iv_mul(iv_sqr(r), L2);
+    iv C = iv_sub(iv3_norm2(m), rL2);
     /* D = A (r^2 L2 - |l|^2), l = m - (B/A) n: the 2D closest approach. */
     iv BA = iv_div(B, A);
     iv3 l = {iv_sub(m.x, iv_mul(BA, n.x)), iv_sub(m.y, iv_mul(BA, n.y)), iv_sub(m.z, iv_mul(BA, n.z))};
-    iv D2 = iv_mul(A, iv_sub(rL2, rq_norm2(l)));
+    iv D2 = iv_mul(A, iv_sub(rL2, iv3_norm2(l)));
     iv tm, tp;
     bool side_ne, side_empty;
     side_encl(A, B, C, D2, &tm, &tp, &side_ne, &side_empty);

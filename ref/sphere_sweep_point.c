@@ -8,7 +8,7 @@
  * rounded exactly (ref/algebraic.h).  docs/queries/sphere_sweep_point.md.
  */
 #include "isect_ref.h"
-#include "sphere_sweep_impl.h"
+#include "ref_sweep.h"
 
 #include <string.h>
 
@@ -16,12 +16,12 @@ enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_P = 7, N_IN = 10 };
 enum { OUT_HIT, OUT_T, N_OUT };
 _Static_assert(OUT_HIT == 0 && OUT_T == 1 && N_OUT == 2, "the layout sw_ref_contact() writes");
 
-static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+static int valid_input(const double *in) { return ref_all_finite(in, N_IN) && in[IN_R] >= 0; }
 
 void ref_sphere_sweep_point_encl(const iv *in, iv *out)
 {
     sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 p = sw_iv3_at(in + IN_P);
+    iv3 p = iv3_load(in, IN_P);
     sw_iacc a;
     sw_iacc_init(&a);
     sw_istart_point(&a, &b, p);

@@ -20,6 +20,7 @@
 
 #include <criterion/criterion.h>
 
+#include "interval.h"
 #include "isect_ref.h"
 #include "judge.h"
 #include "targets.h"

@@ -18,6 +18,7 @@
 #include <criterion/criterion.h>
 
 #include "catalog.h"
+#include "interval.h"
 #include "isect_ref.h"
 #include "judge.h"
 #include "targets.h"
