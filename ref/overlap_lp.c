@@ -1,7 +1,7 @@
 /* ref/overlap_lp.c: exact feasibility of a small bounded linear system
  *   E x = f,  A x <= b,  x in Q^n  (n <= 4),
  * for the overlap queries whose answer is "do two convex hulls share a
- * point" (aabb_triangle, triangle_triangle).  Declared in ref/overlap.h.
+ * point" (aabb_triangle, triangle_triangle).  Declared in ref/exact.h.
  *
  * A non-empty bounded polyhedron has a vertex, and a vertex is the unique
  * solution of the equalities together with some inequalities taken as

@@ -110,6 +110,56 @@ static void qs_min_into(qsqrt *r, const qsqrt *x)
         qs_set(r, x);
 }
 
+/* The parameter interval [entry, exit] of the ray, narrowed one constraint
+ * at a time; exit is +inf while bounded is 0.  root is scratch. */
+typedef struct {
+    qsqrt entry, exit, root;
+    int bounded;
+} span;
+
+/* exit = min(exit, root). */
+static void span_cut_exit(span *s)
+{
+    if (s->bounded)
+        qs_min_into(&s->exit, &s->root);
+    else
+        qs_set(&s->exit, &s->root);
+    s->bounded = 1;
+}
+
+/* Meets the span with the slab 0 <= (o + t d - p0).w <= L2 (vw = v.w,
+ * dw = d.w); false when the ray never enters it (d.w = 0, outside). */
+static int meet_slab(span *s, mpq_srcptr L2, mpq_srcptr vw, mpq_srcptr dw, mpq_ptr x, mpq_ptr y)
+{
+    if (mpq_sgn(dw) == 0)
+        return mpq_sgn(vw) >= 0 && mpq_cmp(vw, L2) <= 0;
+    mpq_neg(x, vw);
+    mpq_div(x, x, dw); /* s = 0 */
+    mpq_sub(y, L2, vw);
+    mpq_div(y, y, dw); /* s = L2 */
+    if (mpq_sgn(dw) < 0)
+        mpq_swap(x, y);
+    qs_set_q(&s->root, x);
+    qs_max_into(&s->entry, &s->root);
+    qs_set_q(&s->root, y);
+    span_cut_exit(s);
+    return 1;
+}
+
+/* Meets the span with the side A t^2 + 2 B t + C <= 0; false when that
+ * holds for no t. */
+static int meet_side(span *s, mpq_srcptr A, mpq_srcptr B, mpq_srcptr C)
+{
+    if (mpq_sgn(A) == 0)
+        return mpq_sgn(C) <= 0;
+    if (!qs_root(&s->root, A, B, C, -1, NULL))
+        return 0;
+    qs_max_into(&s->entry, &s->root);
+    qs_root(&s->root, A, B, C, +1, NULL);
+    span_cut_exit(s);
+    return 1;
+}
+
 int ref_ray_cylinder(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
@@ -122,14 +172,14 @@ int ref_ray_cylinder(const double *in, double *out)
 
     q3 o, d, p0, p1, w, v, m, n;
     mpq_t L2, vw, dw, A, B, C, r, x, y;
-    qsqrt entry, exit, root;
+    span sp;
     q3 *all[] = {&o, &d, &p0, &p1, &w, &v, &m, &n};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         q3_init(all[i]);
     mpq_inits(L2, vw, dw, A, B, C, r, x, y, NULL);
-    qs_init(&entry);
-    qs_init(&exit);
-    qs_init(&root);
+    qs_init(&sp.entry);
+    qs_init(&sp.exit);
+    qs_init(&sp.root);
 
     q3_set_d(&o, in + IN_O);
     q3_set_d(&d, in + IN_D);
@@ -150,58 +200,25 @@ int ref_ray_cylinder(const double *in, double *out)
     mpq_mul(r, r, L2);
     mpq_sub(C, C, r);
 
-    /* entry starts at 0, exit at tmax (bounded = 0 for tmax = inf). */
-    int hit = mpq_sgn(L2) > 0, bounded = isfinite(in[IN_TMAX]);
-    if (bounded) {
+    /* entry starts at 0, exit at tmax (unbounded for tmax = inf). */
+    sp.bounded = isfinite(in[IN_TMAX]);
+    if (sp.bounded) {
         mpq_set_d(x, in[IN_TMAX]);
-        qs_set_q(&exit, x);
+        qs_set_q(&sp.exit, x);
     }
-    /* slab */
-    if (hit && mpq_sgn(dw) == 0) {
-        hit = mpq_sgn(vw) >= 0 && mpq_cmp(vw, L2) <= 0;
-    } else if (hit) {
-        mpq_neg(x, vw);
-        mpq_div(x, x, dw); /* s = 0 */
-        mpq_sub(y, L2, vw);
-        mpq_div(y, y, dw); /* s = L2 */
-        if (mpq_sgn(dw) < 0)
-            mpq_swap(x, y);
-        qs_set_q(&root, x);
-        qs_max_into(&entry, &root);
-        qs_set_q(&root, y);
-        if (bounded)
-            qs_min_into(&exit, &root);
-        else
-            qs_set(&exit, &root);
-        bounded = 1;
-    }
-    /* side */
-    if (hit && mpq_sgn(A) == 0) {
-        hit = mpq_sgn(C) <= 0;
-    } else if (hit) {
-        hit = qs_root(&root, A, B, C, -1, NULL);
-        if (hit) {
-            qs_max_into(&entry, &root);
-            qs_root(&root, A, B, C, +1, NULL);
-            if (bounded)
-                qs_min_into(&exit, &root);
-            else
-                qs_set(&exit, &root);
-            bounded = 1;
-        }
-    }
-    if (hit && bounded)
-        hit = qs_cmp(&entry, &exit) <= 0;
+    int hit = mpq_sgn(L2) > 0 && meet_slab(&sp, L2, vw, dw, x, y) && meet_side(&sp, A, B, C);
+    if (hit && sp.bounded)
+        hit = qs_cmp(&sp.entry, &sp.exit) <= 0;
     if (hit) {
         out[OUT_HIT] = 1;
-        out[OUT_T] = qs_to_double(&entry);
+        out[OUT_T] = qs_to_double(&sp.entry);
     }
 
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         q3_clear(all[i]);
     mpq_clears(L2, vw, dw, A, B, C, r, x, y, NULL);
-    qs_clear(&entry);
-    qs_clear(&exit);
-    qs_clear(&root);
+    qs_clear(&sp.entry);
+    qs_clear(&sp.exit);
+    qs_clear(&sp.root);
     return REF_OK;
 }

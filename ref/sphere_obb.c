@@ -193,6 +193,94 @@ static void q_seg(mpq_ptr d2, const q3 *d, const q3 *e0, const q3 *e, mpq_ptr t1
     q3_dot(d2, tmp, tmp);
 }
 
+/* Is w (relative to the centre) in the parallelepiped sum s_i u_i,
+ * |s_i| <= 1, with det = u0.(u1 x u2) != 0?  |s_i| <= 1 <=> |w.n_i| <= |det|
+ * with n_i = u_{i+1} x u_{i+2}. */
+static int q_inside(const q3 *u, const q3 *w)
+{
+    q3 n;
+    mpq_t det, s, a;
+    q3_init(&n);
+    mpq_inits(det, s, a, NULL);
+    int inside = 0;
+    q3_cross(&n, &u[1], &u[2]);
+    q3_dot(det, &u[0], &n);
+    if (mpq_sgn(det) != 0) {
+        inside = 1;
+        for (int i = 0; i < 3 && inside; i++) {
+            q3_cross(&n, &u[(i + 1) % 3], &u[(i + 2) % 3]);
+            q3_dot(s, w, &n);
+            mpq_abs(s, s);
+            mpq_abs(a, det);
+            inside = mpq_cmp(s, a) <= 0;
+        }
+    }
+    q3_clear(&n);
+    mpq_clears(det, s, a, NULL);
+    return inside;
+}
+
+/* best = min(best, squared distance from d, relative to the centre of a
+ * face spanned by uj and uk (coefficients in [-1, 1])): the distance to the
+ * face's plane when the projection is on the face, else to its four edges.
+ * *have says whether best holds a value yet. */
+static void q_face_d2(mpq_ptr best, int *have, const q3 *d, const q3 *uj, const q3 *uk)
+{
+    q3 n, e0, tmp;
+    mpq_t s, t1, t2, cur, g, uu, vv, uv, a, b;
+    q3_init(&n);
+    q3_init(&e0);
+    q3_init(&tmp);
+    mpq_inits(s, t1, t2, cur, g, uu, vv, uv, a, b, NULL);
+    q3_cross(&n, uj, uk);
+    int face = 0;
+    if (!q3_is_zero(&n)) {
+        q3_dot(uu, uj, uj);
+        q3_dot(vv, uk, uk);
+        q3_dot(uv, uj, uk);
+        q3_dot(g, &n, &n); /* uu vv - uv^2 */
+        q3_dot(t1, uj, d);
+        q3_dot(t2, uk, d);
+        mpq_mul(a, vv, t1);
+        mpq_mul(s, uv, t2);
+        mpq_sub(a, a, s);
+        mpq_div(a, a, g);
+        mpq_mul(b, uu, t2);
+        mpq_mul(s, uv, t1);
+        mpq_sub(b, b, s);
+        mpq_div(b, b, g);
+        mpq_abs(t1, a);
+        mpq_abs(t2, b);
+        if (mpq_cmp_si(t1, 1, 1) <= 0 && mpq_cmp_si(t2, 1, 1) <= 0) {
+            face = 1;
+            q3_dot(cur, &n, d);
+            mpq_mul(cur, cur, cur);
+            mpq_div(cur, cur, g);
+            if (!*have || mpq_cmp(cur, best) < 0)
+                mpq_set(best, cur);
+            *have = 1;
+        }
+    }
+    if (!face)
+        for (int e = 0; e < 4; e++) {
+            const q3 *fix = e < 2 ? uj : uk, *free = e < 2 ? uk : uj;
+            if (e % 2)
+                q3_set(&e0, fix);
+            else {
+                q3_sub(&e0, &e0, &e0);
+                q3_sub(&e0, &e0, fix);
+            }
+            q_seg(cur, d, &e0, free, t1, t2, &tmp);
+            if (!*have || mpq_cmp(cur, best) < 0)
+                mpq_set(best, cur);
+            *have = 1;
+        }
+    q3_clear(&n);
+    q3_clear(&e0);
+    q3_clear(&tmp);
+    mpq_clears(s, t1, t2, cur, g, uu, vv, uv, a, b, NULL);
+}
+
 int ref_sphere_obb(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
@@ -202,14 +290,14 @@ int ref_sphere_obb(const double *in, double *out)
     if (ref_filter_decided(ref_sphere_obb_encl, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
-    q3 u[3], w, c, n, d, e0, tmp;
-    mpq_t det, s, t1, t2, best, cur, g, uu, vv, uv, a, b;
+    q3 u[3], w, c, d;
+    mpq_t s, best;
     for (int i = 0; i < 3; i++)
         q3_init(&u[i]);
-    q3 *vs[] = {&w, &c, &n, &d, &e0, &tmp};
+    q3 *vs[] = {&w, &c, &d};
     for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
         q3_init(vs[i]);
-    mpq_inits(det, s, t1, t2, best, cur, g, uu, vv, uv, a, b, NULL);
+    mpq_inits(s, best, NULL);
 
     for (int i = 0; i < 3; i++) {
         q3_set_d(&u[i], in + IN_A + 3 * i);
@@ -220,75 +308,19 @@ int ref_sphere_obb(const double *in, double *out)
     q3_set_d(&c, in + IN_C);
     q3_sub(&w, &w, &c);
 
-    int inside = 0;
-    q3_cross(&n, &u[1], &u[2]);
-    q3_dot(det, &u[0], &n);
-    if (mpq_sgn(det) != 0) {
-        inside = 1;
-        for (int i = 0; i < 3 && inside; i++) {
-            q3_cross(&n, &u[(i + 1) % 3], &u[(i + 2) % 3]);
-            q3_dot(s, &w, &n); /* |s_i| <= 1  <=>  |w.n_i| <= |det| */
-            mpq_abs(s, s);
-            mpq_abs(t1, det);
-            inside = mpq_cmp(s, t1) <= 0;
-        }
-    }
     int hit = 1;
-    if (!inside) {
+    if (!q_inside(u, &w)) {
+        /* the least distance to the six faces; d = w - sg u_i is the point
+         * relative to the face's centre */
         int have = 0;
-        for (int i = 0; i < 3; i++) {
-            const q3 *uj = &u[(i + 1) % 3], *uk = &u[(i + 2) % 3];
+        for (int i = 0; i < 3; i++)
             for (int sg = -1; sg <= 1; sg += 2) {
-                /* d = w - sg u_i: the point relative to the face's centre */
                 if (sg > 0)
                     q3_sub(&d, &w, &u[i]);
                 else
                     q3_add(&d, &w, &u[i]);
-                q3_cross(&n, uj, uk);
-                int face = 0;
-                if (!q3_is_zero(&n)) {
-                    q3_dot(uu, uj, uj);
-                    q3_dot(vv, uk, uk);
-                    q3_dot(uv, uj, uk);
-                    q3_dot(g, &n, &n); /* uu vv - uv^2 */
-                    q3_dot(t1, uj, &d);
-                    q3_dot(t2, uk, &d);
-                    mpq_mul(a, vv, t1);
-                    mpq_mul(s, uv, t2);
-                    mpq_sub(a, a, s);
-                    mpq_div(a, a, g);
-                    mpq_mul(b, uu, t2);
-                    mpq_mul(s, uv, t1);
-                    mpq_sub(b, b, s);
-                    mpq_div(b, b, g);
-                    mpq_abs(t1, a);
-                    mpq_abs(t2, b);
-                    if (mpq_cmp_si(t1, 1, 1) <= 0 && mpq_cmp_si(t2, 1, 1) <= 0) {
-                        face = 1;
-                        q3_dot(cur, &n, &d);
-                        mpq_mul(cur, cur, cur);
-                        mpq_div(cur, cur, g);
-                        if (!have || mpq_cmp(cur, best) < 0)
-                            mpq_set(best, cur);
-                        have = 1;
-                    }
-                }
-                if (!face)
-                    for (int e = 0; e < 4; e++) {
-                        const q3 *fix = e < 2 ? uj : uk, *free = e < 2 ? uk : uj;
-                        if (e % 2)
-                            q3_set(&e0, fix);
-                        else {
-                            q3_sub(&e0, &e0, &e0);
-                            q3_sub(&e0, &e0, fix);
-                        }
-                        q_seg(cur, &d, &e0, free, t1, t2, &tmp);
-                        if (!have || mpq_cmp(cur, best) < 0)
-                            mpq_set(best, cur);
-                        have = 1;
-                    }
+                q_face_d2(best, &have, &d, &u[(i + 1) % 3], &u[(i + 2) % 3]);
             }
-        }
         mpq_set_d(s, in[IN_R]);
         mpq_mul(s, s, s);
         hit = mpq_cmp(best, s) <= 0;
@@ -299,6 +331,6 @@ int ref_sphere_obb(const double *in, double *out)
         q3_clear(&u[i]);
     for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
         q3_clear(vs[i]);
-    mpq_clears(det, s, t1, t2, best, cur, g, uu, vv, uv, a, b, NULL);
+    mpq_clears(s, best, NULL);
     return REF_OK;
 }

@@ -1,5 +1,7 @@
-/* ref/sphere_sweep_common.c: features of the sweep queries, exact and as
- * interval enclosures; see sphere_sweep_impl.h. */
+/* ref/sphere_sweep_exact.c: the exact half of the sweep features (the
+ * moving sphere, the candidates of a vertex, an edge, a face and a plane, the
+ * first contact) and the shared bodies of ref_sphere_sweep_*(); see
+ * ref_sweep.h.  The enclosure half is ref/sphere_sweep_encl.c. */
 #include "ref_sweep.h"
 
 #include <math.h>

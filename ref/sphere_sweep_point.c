@@ -4,7 +4,7 @@
  * with w = c - p, the sphere touches p when |w + t v|^2 <= r^2.  It overlaps
  * p at the start when |w|^2 <= r^2 (t = 0); otherwise the first contact is
  * the smaller root of (v.v) t^2 + 2 (w.v) t + (w.w - r^2) = 0 when it exists
- * and is <= 1 (sphere_sweep_impl.h).  The root is compared with 1 and
+ * and is <= 1 (ref_sweep.h).  The root is compared with 1 and
  * rounded exactly (ref/algebraic.h).  docs/queries/sphere_sweep_point.md.
  */
 #include "isect_ref.h"

@@ -8,7 +8,7 @@
  * interior (the line quadratic, valid when the foot of the perpendicular at
  * that time lies on the segment); the contact point is the endpoint, or the
  * foot of the perpendicular from the centre at that time.
- * sphere_sweep_impl.h and docs/queries/sphere_sweep_segment.md.
+ * ref_sweep.h and docs/queries/sphere_sweep_segment.md.
  */
 #include "isect_ref.h"
 #include "ref_sweep.h"

@@ -15,7 +15,7 @@
  *   - each vertex: the sphere reaches distance r from it; contact point:
  *     the vertex.
  * For a degenerate triangle the face offers nothing and the three edges
- * cover the hull.  sphere_sweep_impl.h has the candidate conditions and
+ * cover the hull.  ref_sweep.h has the candidate conditions and
  * docs/queries/sphere_sweep_triangle.md the argument that the earliest valid
  * candidate is the first contact.
  */

@@ -3,8 +3,9 @@
  * The closed ball |x - c| <= r and the closed triangle v0 v1 v2 (a
  * degenerate one is the hull of its vertices) overlap iff the squared
  * distance d2 from c to the triangle is at most r^2.  The closest point q and
- * d2 are rationals (ref/overlap_triangle.c); the decision is the exact sign
- * of d2 - r^2, and q and d2 are returned correctly rounded (zeros on a miss).
+ * d2 are rationals (q3_closest_triangle, ref/exact.c); the decision is the
+ * exact sign of d2 - r^2, and q and d2 are returned correctly rounded (zeros
+ * on a miss).
  * docs/queries/sphere_triangle.md.
  */
 #include "exact.h"
