@@ -300,7 +300,7 @@ export PC_REF = $(call pcfile,isect_ref,exact reference of the isect queries (GM
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/isect $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 fast/isect.h ref/isect_ref.h ref/exact.h ref/interval.h $(DESTDIR)$(PREFIX)/include/isect/
+	install -m 644 fast/isect.h ref/isect_ref.h $(DESTDIR)$(PREFIX)/include/isect/
 	install -m 644 $(BUILD)/release/libisect.a $(BUILD)/release/libisect_ref.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/pic/libisect.so $(DESTDIR)$(PREFIX)/lib/libisect.so.0
 	ln -sf libisect.so.0 $(DESTDIR)$(PREFIX)/lib/libisect.so

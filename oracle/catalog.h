@@ -13,7 +13,7 @@
 #ifndef ISECT_CATALOG_H
 #define ISECT_CATALOG_H
 
-#include "interval.h"
+#include "isect_ref.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -75,7 +75,7 @@ typedef struct isect_query {
     isect_output outputs[ISECT_MAX_OUT];
     /* Exact reference and its certified enclosure (ref/isect_ref.h). */
     int (*ref)(const double *in, double *out);
-    void (*encl)(const iv *in, iv *out);
+    void (*encl)(const isect_iv *in, isect_iv *out);
     /* Run a target's function for this query (a pointer of the query's typed
      * signature, stored as isect_any_fn) on flat inputs; write flat outputs. */
     void (*run)(void (*fn)(void), const double *in, double *out);

@@ -31,12 +31,12 @@ void isect_input_scales(const isect_query *q, const double *in, double S[UNIT_CO
  * to it: the enclosure is compared with the neighbours of y, a superset of
  * its rounding preimage (for y = inf: everything beyond the largest finite
  * value).  Taking the superset can only lower severity. */
-static bool explains(const isect_query *q, int slot, iv e, double y)
+static bool explains(const isect_query *q, int slot, isect_iv e, double y)
 {
     int o = isect_output_of_slot(q, slot);
     if ((o >= 0 && q->outputs[o].kind != OUT_REAL) || isnan(y))
-        return iv_contains(e, y);
-    if (iv_has_nan(e))
+        return isect_iv_contains(e, y);
+    if (isect_iv_has_nan(e))
         return true;
     double lo, hi;
     if (q->format == FMT_F32) {
@@ -54,12 +54,12 @@ static bool explains(const isect_query *q, int slot, iv e, double y)
 static bool certified(const isect_query *q, const double *in, const double S[UNIT_COUNT], double rho,
                       const double *tgt_out, const bool *count)
 {
-    iv box[ISECT_MAX_IN], enc[ISECT_MAX_OUT];
+    isect_iv box[ISECT_MAX_IN], enc[ISECT_MAX_OUT];
     for (int f = 0, k = 0; f < q->nfields; f++)
         for (int j = 0; j < q->fields[f].arity; j++, k++) {
             /* r is rounded up so that the box holds at least the radius. */
             double r = nextafter(rho * 0x1p-24 * S[q->fields[f].unit], INFINITY);
-            box[k] = isfinite(in[k]) ? iv_add(iv_point(in[k]), iv_make(-r, r)) : iv_point(in[k]);
+            box[k] = isfinite(in[k]) ? isect_iv_around(in[k], r) : (isect_iv){in[k], in[k]};
         }
     q->encl(box, enc);
     int nout = isect_query_nout(q);

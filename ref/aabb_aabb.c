@@ -6,14 +6,16 @@
  * inputs are binary64 values and comparisons of binary64 values are exact,
  * so no rational arithmetic is needed.  docs/queries/aabb_aabb.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_MIN0 = 0, IN_MAX0 = 3, IN_MIN1 = 6, IN_MAX1 = 9, N_IN = 12 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return 0;
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN0 + i] > in[IN_MAX0 + i] || in[IN_MIN1 + i] > in[IN_MAX1 + i])

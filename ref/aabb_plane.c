@@ -9,14 +9,16 @@
  * hi < 0, straddling otherwise (touching straddles).  Exact rationals.
  * docs/queries/aabb_plane.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_MIN = 0, IN_MAX = 3, IN_P = 6, IN_N = 9, N_IN = 12 };
 enum { OUT_SIDE, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN) || (in[IN_N] == 0 && in[IN_N + 1] == 0 && in[IN_N + 2] == 0))
+    if (!ref_all_finite(in, N_IN) || (in[IN_N] == 0 && in[IN_N + 1] == 0 && in[IN_N + 2] == 0))
         return 0;
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN + i] > in[IN_MAX + i])
@@ -30,8 +32,8 @@ void ref_aabb_plane_encl(const iv *in, iv *out)
     for (int i = 0; i < 3; i++) {
         iv a = iv_mul(iv_sub(in[IN_MIN + i], in[IN_P + i]), in[IN_N + i]);
         iv b = iv_mul(iv_sub(in[IN_MAX + i], in[IN_P + i]), in[IN_N + i]);
-        lo = iv_add(lo, ov_min(a, b));
-        hi = iv_add(hi, ov_max(a, b));
+        lo = iv_add(lo, iv_min(a, b));
+        hi = iv_add(hi, iv_max(a, b));
     }
     if (iv_has_nan(lo) || iv_has_nan(hi)) {
         out[OUT_SIDE] = iv_make(-1, 1);

@@ -8,14 +8,16 @@
  * argument is needed, so flat boxes and degenerate triangles are covered.
  * docs/queries/aabb_triangle.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_MIN = 0, IN_MAX = 3, IN_V0 = 6, IN_V1 = 9, IN_V2 = 12, N_IN = 15 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return 0;
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN + i] > in[IN_MAX + i])
@@ -25,20 +27,19 @@ static int valid_input(const double *in)
 
 /* ---- enclosure ---------------------------------------------------------------- */
 
-static double mid(iv x) { return 0.5 * x.lo + 0.5 * x.hi; }
 
 /* Separation along L certain: the triangle's projection interval and the
  * box's are certainly disjoint over the input box. */
 static bool separates(iv3 L, const iv3 *v, iv3 lo, iv3 hi)
 {
     iv t0 = iv3_dot(L, v[0]), t1 = iv3_dot(L, v[1]), t2 = iv3_dot(L, v[2]);
-    iv tmin = ov_min(ov_min(t0, t1), t2), tmax = ov_max(ov_max(t0, t1), t2);
+    iv tmin = iv_min(iv_min(t0, t1), t2), tmax = iv_max(iv_max(t0, t1), t2);
     iv l[3] = {L.x, L.y, L.z}, a[3] = {lo.x, lo.y, lo.z}, b[3] = {hi.x, hi.y, hi.z};
     iv bmin = iv_point(0), bmax = iv_point(0);
     for (int i = 0; i < 3; i++) {
         iv p = iv_mul(l[i], a[i]), q = iv_mul(l[i], b[i]);
-        bmin = iv_add(bmin, ov_min(p, q));
-        bmax = iv_add(bmax, ov_max(p, q));
+        bmin = iv_add(bmin, iv_min(p, q));
+        bmax = iv_add(bmax, iv_max(p, q));
     }
     if (iv_has_nan(tmin) || iv_has_nan(tmax) || iv_has_nan(bmin) || iv_has_nan(bmax))
         return false;
@@ -49,8 +50,6 @@ static bool separates(iv3 L, const iv3 *v, iv3 lo, iv3 hi)
  * projections (clamp to the box shrunk by w, closest point of the
  * triangle); returns its parameters (l1, l2) on a 2^-52 grid with
  * l1 + l2 <= 1 exactly, or 0. */
-static double grid(double x) { return x > 0 ? (x >= 1 ? 1 : ldexp(floor(ldexp(x, 52)), -52)) : 0; }
-
 static int witness(const double *lo, const double *hi, const double v[3][3], double *l1, double *l2)
 {
     double e1[3], e2[3];
@@ -71,7 +70,7 @@ static int witness(const double *lo, const double *hi, const double v[3][3], dou
                 in &= x[i] >= lo[i] + pad && x[i] <= hi[i] - pad;
             }
             if (in) {
-                double a = grid(s), b = grid(t);
+                double a = d_grid52(s), b = d_grid52(t);
                 while (a + b > 1)
                     a = a >= 0x1p-52 ? a - 0x1p-52 : 0;
                 *l1 = a;
@@ -103,8 +102,8 @@ static int witness(const double *lo, const double *hi, const double v[3][3], dou
 
 void ref_aabb_triangle_encl(const iv *in, iv *out)
 {
-    iv3 lo = ov_box3(in, IN_MIN), hi = ov_box3(in, IN_MAX);
-    iv3 v[3] = {ov_box3(in, IN_V0), ov_box3(in, IN_V1), ov_box3(in, IN_V2)};
+    iv3 lo = iv3_load(in, IN_MIN), hi = iv3_load(in, IN_MAX);
+    iv3 v[3] = {iv3_load(in, IN_V0), iv3_load(in, IN_V1), iv3_load(in, IN_V2)};
     iv3 f[3] = {iv3_sub(v[1], v[0]), iv3_sub(v[2], v[1]), iv3_sub(v[0], v[2])};
     iv z = iv_point(0), o = iv_point(1);
     iv3 e[3] = {{o, z, z}, {z, o, z}, {z, z, o}};
@@ -126,18 +125,18 @@ void ref_aabb_triangle_encl(const iv *in, iv *out)
     double lm[3], hm[3], vm[3][3], l1, l2;
     iv *L = &lo.x, *H = &hi.x;
     for (int i = 0; i < 3; i++) {
-        lm[i] = mid(L[i]);
-        hm[i] = mid(H[i]);
+        lm[i] = iv_mid(L[i]);
+        hm[i] = iv_mid(H[i]);
     }
     for (int k = 0; k < 3; k++) {
-        vm[k][0] = mid(v[k].x);
-        vm[k][1] = mid(v[k].y);
-        vm[k][2] = mid(v[k].z);
+        vm[k][0] = iv_mid(v[k].x);
+        vm[k][1] = iv_mid(v[k].y);
+        vm[k][2] = iv_mid(v[k].z);
     }
     bool overlap = false;
     if (witness(lm, hm, vm, &l1, &l2)) {
-        iv3 w = ov_add3(v[0], ov_add3(ov_scale3(iv3_sub(v[1], v[0]), iv_point(l1)),
-                                      ov_scale3(iv3_sub(v[2], v[0]), iv_point(l2))));
+        iv3 w = iv3_add(v[0], iv3_add(iv3_scale(iv3_sub(v[1], v[0]), iv_point(l1)),
+                                      iv3_scale(iv3_sub(v[2], v[0]), iv_point(l2))));
         iv W[3] = {w.x, w.y, w.z};
         overlap = true;
         for (int i = 0; i < 3 && overlap; i++)
@@ -184,7 +183,7 @@ int ref_aabb_triangle(const double *in, double *out)
         mpq_set_d(A[4 + 2 * i][2], in[IN_MIN + i]);
         mpq_sub(A[4 + 2 * i][2], v0, A[4 + 2 * i][2]);
     }
-    out[OUT_HIT] = ov_q_feasible(2, 0, NULL, 9, A);
+    out[OUT_HIT] = q_feasible(2, 0, NULL, 9, A);
     for (int i = 0; i < 9; i++)
         for (int j = 0; j < 5; j++)
             mpq_clear(A[i][j]);

@@ -7,6 +7,10 @@
  *
  * Conventions (after GMP/MPFR): output first, inputs const (mpq_srcptr);
  * outputs must not alias inputs unless a function says so.
+ *
+ * Private to libisect_ref (not installed): the exact toolkit every query
+ * shares (rationals, 3-vectors of rationals, closest points), and the filter
+ * in front of the exact paths.
  */
 #ifndef ISECT_REF_EXACT_H
 #define ISECT_REF_EXACT_H
@@ -16,6 +20,12 @@
 #include <gmp.h>
 #include <stdbool.h>
 
+/* The double nearest to q (ties to even), with gradual underflow and overflow
+ * to +-inf exactly as IEEE 754 rounding of the exact value would give. */
+double q_to_double(mpq_srcptr q);
+
+/* ---- 3-vectors of rationals ------------------------------------------------ */
+
 typedef struct {
     mpq_t x, y, z;
 } q3;
@@ -23,25 +33,45 @@ typedef struct {
 void q3_init(q3 *v);
 void q3_clear(q3 *v);
 void q3_set_d(q3 *v, const double xyz[3]); /* exact: every double is a rational */
-void q3_sub(q3 *r, const q3 *a, const q3 *b); /* r may alias a or b */
-void q3_cross(q3 *r, const q3 *a, const q3 *b); /* r must not alias a or b */
+void q3_set(q3 *r, const q3 *a);
+void q3_zero(q3 *r);
+void q3_add(q3 *r, const q3 *a, const q3 *b);              /* r may alias a or b */
+void q3_sub(q3 *r, const q3 *a, const q3 *b);              /* r may alias a or b */
+void q3_scale(q3 *r, const q3 *a, mpq_srcptr s);           /* r = s a; r may alias a */
+void q3_axpy(q3 *r, const q3 *a, mpq_srcptr s, const q3 *b); /* r = a + s b; r may alias a or b */
+void q3_cross(q3 *r, const q3 *a, const q3 *b);            /* r must not alias a or b */
 void q3_dot(mpq_ptr r, const q3 *a, const q3 *b);
+bool q3_is_zero(const q3 *a);
+bool q3_equal(const q3 *a, const q3 *b);
+mpq_srcptr q3_at(const q3 *a, int i); /* component i: x, y, z */
+void q3_to_double(double *out, const q3 *a); /* each component by q_to_double */
 
-/* The double nearest to q (ties to even), with gradual underflow and overflow
- * to +-inf exactly as IEEE 754 rounding of the exact value would give. */
-double q_to_double(mpq_srcptr q);
+/* ---- closest points ------------------------------------------------------- */
 
-/* Counters for the bench: how many ref calls a filter answered, and how many
- * needed the exact path.  Not thread-safe; informational only. */
-typedef struct {
-    unsigned long long filtered, exact;
-} ref_stats_t;
-extern ref_stats_t ref_stats;
+/* The closest point y of the closed segment p0 p1 to x (p0 when the segment
+ * is a point), and d2 = |x - y|^2: y = p0 + clamp(e.(x - p0)/e.e, 0, 1) e,
+ * e = p1 - p0.  y must not alias the inputs. */
+void q3_closest_segment(q3 *y, mpq_ptr d2, const q3 *x, const q3 *p0, const q3 *p1);
 
-/* The floating-point filters in front of the exact paths can be switched off,
- * so that tests can compare the two on the same inputs.  On by default. */
-void ref_set_filter(int on);
-int ref_filter_enabled(void);
+/* The feature of a triangle on which the closest point lies. */
+enum { Q3_TRI_FACE, Q3_TRI_EDGE, Q3_TRI_VERTEX };
+
+/* The closest point y of the closed triangle a b c (a degenerate one is the
+ * hull of its vertices) to p, and d2 = |p - y|^2; returns its feature.  y
+ * must not alias the inputs.  The construction is in exact.c. */
+int q3_closest_triangle(q3 *y, mpq_ptr d2, const q3 *p, const q3 *a, const q3 *b, const q3 *c);
+
+/* ---- linear feasibility (ref/overlap_lp.c) -------------------------------- */
+
+/* Is {x in Q^n : E x = f, A x <= b} non-empty?  n <= 4, neq + nin <= 16,
+ * nin <= 12; row i of E (of A) holds n coefficients then f_i (b_i).  The set
+ * must be bounded.  Exact. */
+int q_feasible(int n, int neq, mpq_t (*E)[5], int nin, mpq_t (*A)[5]);
+
+/* ---- input domain and filters --------------------------------------------- */
+
+/* Are in[0..n) all finite? */
+bool ref_all_finite(const double *in, int n);
 
 /* The filter of a query NAME: its enclosure ref_NAME_encl (isect_ref.h)
  * evaluated at the point box of in[0..n_in), into n_out intervals

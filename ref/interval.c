@@ -106,6 +106,10 @@ bool iv_pos(iv a) { return !iv_has_nan(a) && a.lo > 0; }
 bool iv_nonpos(iv a) { return !iv_has_nan(a) && a.hi <= 0; }
 bool iv_neg_strict(iv a) { return !iv_has_nan(a) && a.hi < 0; }
 
+isect_iv isect_iv_around(double x, double r) { return iv_add(iv_point(x), iv_make(-r, r)); }
+bool isect_iv_contains(isect_iv e, double x) { return iv_contains(e, x); }
+bool isect_iv_has_nan(isect_iv e) { return iv_has_nan(e); }
+
 iv3 iv3_sub(iv3 a, iv3 b) { return (iv3){iv_sub(a.x, b.x), iv_sub(a.y, b.y), iv_sub(a.z, b.z)}; }
 
 iv3 iv3_cross(iv3 a, iv3 b)
@@ -124,4 +128,25 @@ iv iv_bool(bool certain_true, bool certain_false)
     if (certain_false)
         return (iv){0, 0};
     return (iv){0, 1};
+}
+
+iv3 iv3_add(iv3 a, iv3 b) { return (iv3){iv_add(a.x, b.x), iv_add(a.y, b.y), iv_add(a.z, b.z)}; }
+iv3 iv3_scale(iv3 a, iv s) { return (iv3){iv_mul(a.x, s), iv_mul(a.y, s), iv_mul(a.z, s)}; }
+iv3 iv3_axpy(iv3 a, iv s, iv3 b)
+{
+    return (iv3){iv_add(a.x, iv_mul(s, b.x)), iv_add(a.y, iv_mul(s, b.y)), iv_add(a.z, iv_mul(s, b.z))};
+}
+iv3 iv3_hull(iv3 a, iv3 b) { return (iv3){iv_hull(a.x, b.x), iv_hull(a.y, b.y), iv_hull(a.z, b.z)}; }
+iv iv3_norm2(iv3 a) { return iv_add(iv_add(iv_sqr(a.x), iv_sqr(a.y)), iv_sqr(a.z)); }
+
+void iv3_closest_segment(iv3 *q, iv *d2, iv3 p, iv3 x, iv3 e)
+{
+    iv3 w = iv3_sub(p, x);
+    iv ee = iv3_norm2(e);
+    iv u = iv_clamp(iv_div(iv3_dot(e, w), ee), 0, 1);
+    *q = iv3_add(x, iv3_scale(e, u));
+    *d2 = iv3_norm2(iv3_sub(w, iv3_scale(e, u)));
+    iv line = iv_div(iv3_norm2(iv3_cross(w, e)), ee);
+    if (!iv_has_nan(*d2) && !iv_has_nan(line) && line.lo > d2->lo && line.lo <= d2->hi)
+        d2->lo = line.lo;
 }

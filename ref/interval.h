@@ -9,17 +9,22 @@
  * infinite endpoint, which is still safe.  The derivation is in
  * docs/judge.md#interval-arithmetic.
  *
+ * Private to libisect_ref (not installed); the judge sees isect_iv and the
+ * three isect_iv_* functions of isect_ref.h.
+ *
  * An interval with a NaN endpoint means "nothing is known"; iv_has_nan() tests
  * for it and every consumer treats it as the widest interval.
  */
 #ifndef ISECT_REF_INTERVAL_H
 #define ISECT_REF_INTERVAL_H
 
+#include "isect_ref.h"
+
+#include <math.h>
 #include <stdbool.h>
 
-typedef struct {
-    double lo, hi;
-} iv;
+/* The public isect_iv (isect_ref.h), under ref's short name. */
+typedef isect_iv iv;
 
 iv iv_point(double x);            /* [x, x] exactly */
 iv iv_make(double lo, double hi); /* [lo, hi] exactly */
@@ -40,16 +45,129 @@ bool iv_pos(iv a);
 bool iv_nonpos(iv a);
 bool iv_neg_strict(iv a);
 
+/* Enclosure of a boolean: [0,0] certainly false, [1,1] certainly true,
+ * [0,1] either. */
+iv iv_bool(bool certain_true, bool certain_false);
+
+/* ---- exact lattice operations (endpoints compared, not computed: no
+ * rounding, so no widening) ------------------------------------------------- */
+
+static inline iv iv_nan(void) { return (iv){NAN, NAN}; }
+
+static inline iv iv_max(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return iv_nan();
+    return (iv){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+}
+
+static inline iv iv_min(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return iv_nan();
+    return (iv){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
+
+static inline iv iv_abs(iv a)
+{
+    if (iv_has_nan(a) || a.lo >= 0)
+        return a;
+    if (a.hi <= 0)
+        return iv_neg(a);
+    return (iv){0, -a.lo > a.hi ? -a.lo : a.hi};
+}
+
+/* Intersection of two enclosures of the same quantity (both sound, so the
+ * intersection is); a NaN enclosure means "nothing known" and gives way to
+ * the other.  May be empty (lo > hi). */
+static inline iv iv_meet(iv a, iv b)
+{
+    if (iv_has_nan(a))
+        return b;
+    if (iv_has_nan(b))
+        return a;
+    return (iv){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
+
+/* ---- restrictions of a box to where a value is valid ---------------------- */
+
+/* The part of a where a field that must be >= 0 (a radius, a half extent) is
+ * valid.  If no point is valid any interval is sound; [0, 0] is returned. */
+static inline iv iv_valid_nonneg(iv a)
+{
+    if (iv_has_nan(a))
+        return a;
+    return (iv){a.lo > 0 ? a.lo : 0, a.hi > 0 ? a.hi : 0};
+}
+
+/* Intersection of a with [lo, hi] (for a value known to lie there at every
+ * point that matters, e.g. a clamped parameter); [lo, hi] when a is NaN or
+ * disjoint from it (no point matters). */
+static inline iv iv_clamp(iv a, double lo, double hi)
+{
+    if (iv_has_nan(a))
+        return (iv){lo, hi};
+    iv r = {a.lo > lo ? a.lo : lo, a.hi < hi ? a.hi : hi};
+    if (r.lo > r.hi)
+        r = (iv){lo, hi};
+    return r;
+}
+
+/* The boolean enclosure of "g <= 0" over a box, g's enclosure given. */
+static inline iv iv_le0(iv g) { return iv_bool(iv_nonpos(g), iv_pos(g)); }
+
+/* ---- 3-vectors of intervals ---------------------------------------------- */
+
 typedef struct {
     iv x, y, z;
 } iv3;
 
+/* The three intervals in[at], in[at + 1], in[at + 2] of a box. */
+static inline iv3 iv3_load(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
+static inline iv3 iv3_whole(void)
+{
+    iv w = {-INFINITY, INFINITY};
+    return (iv3){w, w, w};
+}
+
 iv3 iv3_sub(iv3 a, iv3 b);
 iv3 iv3_cross(iv3 a, iv3 b);
 iv iv3_dot(iv3 a, iv3 b);
+iv3 iv3_add(iv3 a, iv3 b);
+iv3 iv3_scale(iv3 a, iv s);
+iv3 iv3_axpy(iv3 a, iv s, iv3 b); /* a + s b */
+iv3 iv3_hull(iv3 a, iv3 b);
+iv iv3_norm2(iv3 a);              /* |a|^2 */
 
-/* Enclosure of a boolean: [0,0] certainly false, [1,1] certainly true,
- * [0,1] either. */
-iv iv_bool(bool certain_true, bool certain_false);
+/* The closest point q of the segment x + u e, u in [0, 1], to p and the
+ * squared distance d2, enclosed over a box: u = e.(p - x)/e.e clamped to
+ * [0, 1] (all of [0, 1] where e may vanish), d2 = |p - x - u e|^2 with u's
+ * interval, raised to the squared distance to the line |(p - x) x e|^2/e.e
+ * where that is tighter. */
+void iv3_closest_segment(iv3 *q, iv *d2, iv3 p, iv3 x, iv3 e);
+
+/* Enclosures of the closest point q of the closed triangle a b c to p and of
+ * d2 = |p - q|^2 over a box of p, a, b, c: for every point of the box, the
+ * exact q and d2 of q3_closest_triangle (exact.h) lie in *q and *d2
+ * (ref/closest_triangle_encl.c). */
+void iv3_closest_triangle(iv3 *q, iv *d2, iv3 p, iv3 a, iv3 b, iv3 c);
+
+/* ---- binary64 witnesses --------------------------------------------------- */
+
+/* Enclosures are tightened by witnesses computed in plain binary64 at the
+ * centre of the box; their accuracy affects tightness, never soundness. */
+
+static inline double iv_mid(iv x) { return 0.5 * x.lo + 0.5 * x.hi; }
+static inline double d3_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static inline void d3_cross(double *r, const double *a, const double *b)
+{
+    r[0] = a[1] * b[2] - a[2] * b[1];
+    r[1] = a[2] * b[0] - a[0] * b[2];
+    r[2] = a[0] * b[1] - a[1] * b[0];
+}
+static inline double d_clamp01(double t) { return t > 0 ? (t < 1 ? t : 1) : 0; }
+/* A parameter in [0, 1] rounded down to a multiple of 2^-52 (NaN to 0), so
+ * that a sum of two of them is exact. */
+static inline double d_grid52(double x) { return x > 0 ? (x >= 1 ? 1 : ldexp(floor(ldexp(x, 52)), -52)) : 0; }
 
 #endif

@@ -18,14 +18,16 @@
  * A zero direction is never used as a separating axis.  Every test is the
  * exact sign of a rational.  docs/queries/obb_obb.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { BOX = 15, IN_C = 0, IN_A = 3, IN_H = 12, N_IN = 30 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return 0;
     for (int b = 0; b < 2; b++)
         for (int i = 0; i < 3; i++)
@@ -42,12 +44,11 @@ static bool separates(iv3 L, iv3 t, const iv3 *a, const iv *h)
 {
     iv r = iv_point(0);
     for (int k = 0; k < 6; k++)
-        r = iv_add(r, iv_mul(h[k], ov_abs(iv3_dot(a[k], L))));
-    iv m = iv_sub(ov_abs(iv3_dot(t, L)), r);
+        r = iv_add(r, iv_mul(h[k], iv_abs(iv3_dot(a[k], L))));
+    iv m = iv_sub(iv_abs(iv3_dot(t, L)), r);
     return !iv_has_nan(m) && m.lo > 0;
 }
 
-static double mid(iv x) { return 0.5 * x.lo + 0.5 * x.hi; }
 
 static double det3(const double *x, const double *y, const double *z)
 {
@@ -102,20 +103,11 @@ static int witness(const double g[6][3], const double *t, double *s)
     return 0;
 }
 
-void ref_obb_obb_encl(const iv *in, iv *out)
+/* Separation over the whole box: the 15 cross products of the axes, then
+ * (for flat and parallel configurations) the in-plane normals of the
+ * largest one, t itself and t's component off the longest axis. */
+static bool encl_separated(const iv3 *a, const iv *h, iv3 t)
 {
-    iv3 a[6], t;
-    iv h[6];
-    for (int b = 0; b < 2; b++)
-        for (int i = 0; i < 3; i++) {
-            a[3 * b + i] = ov_box3(in, b * BOX + IN_A + 3 * i);
-            h[3 * b + i] = ov_nonneg(in[b * BOX + IN_H + i]);
-        }
-    t = iv3_sub(ov_box3(in, BOX + IN_C), ov_box3(in, IN_C));
-
-    /* Separation: the 15 cross products of the axes, then (for flat and
-     * parallel configurations) the in-plane normals of the largest one, t
-     * itself and t's component off the longest axis. */
     bool sep = false;
     iv3 L[15];
     int best = 0, kl = 0;
@@ -124,14 +116,14 @@ void ref_obb_obb_encl(const iv *in, iv *out)
         for (int l = k + 1; l < 6; l++, n++) {
             L[n] = iv3_cross(a[k], a[l]);
             sep = sep || separates(L[n], t, a, h);
-            double mx = mid(L[n].x), my = mid(L[n].y), mz = mid(L[n].z), nn = mx * mx + my * my + mz * mz;
+            double mx = iv_mid(L[n].x), my = iv_mid(L[n].y), mz = iv_mid(L[n].z), nn = mx * mx + my * my + mz * mz;
             if (nn > best_n) {
                 best_n = nn;
                 best = n;
             }
         }
     for (int k = 0; k < 6; k++) {
-        double x = mid(a[k].x), y = mid(a[k].y), z = mid(a[k].z), n = (x * x + y * y + z * z) * mid(h[k]);
+        double x = iv_mid(a[k].x), y = iv_mid(a[k].y), z = iv_mid(a[k].z), n = (x * x + y * y + z * z) * iv_mid(h[k]);
         if (n > ln) {
             ln = n;
             kl = k;
@@ -140,22 +132,22 @@ void ref_obb_obb_encl(const iv *in, iv *out)
     for (int k = 0; k < 6 && !sep; k++)
         sep = separates(iv3_cross(L[best], a[k]), t, a, h);
     sep = sep || separates(t, t, a, h) || separates(iv3_cross(a[kl], iv3_cross(t, a[kl])), t, a, h);
-    if (sep) {
-        out[OUT_HIT] = iv_point(0);
-        return;
-    }
+    return sep;
+}
 
-    /* Overlap: a witness s at the centre; the three generators of largest
-     * |det| form a basis B, the other three keep their coefficients, and
-     * B's coefficients are solved over the box by Cramer's rule in interval
-     * arithmetic.  If they certainly lie in [-1, 1], t is in Z at every
-     * point of the box. */
-    double gm[6][3], tm[3] = {mid(t.x), mid(t.y), mid(t.z)}, s[6];
+/* Overlap at every point of the box: a witness s at the centre; the three
+ * generators of largest |det| form a basis B, the other three keep their
+ * coefficients, and B's coefficients are solved over the box by Cramer's
+ * rule in interval arithmetic.  If they certainly lie in [-1, 1], t is in Z
+ * at every point of the box. */
+static bool encl_overlap(const iv3 *a, const iv *h, iv3 t)
+{
+    double gm[6][3], tm[3] = {iv_mid(t.x), iv_mid(t.y), iv_mid(t.z)}, s[6];
     for (int k = 0; k < 6; k++) {
-        double hk = mid(h[k]);
-        gm[k][0] = hk * mid(a[k].x);
-        gm[k][1] = hk * mid(a[k].y);
-        gm[k][2] = hk * mid(a[k].z);
+        double hk = iv_mid(h[k]);
+        gm[k][0] = hk * iv_mid(a[k].x);
+        gm[k][1] = hk * iv_mid(a[k].y);
+        gm[k][2] = hk * iv_mid(a[k].z);
     }
     bool overlap = false;
     if (witness(gm, tm, s)) {
@@ -175,10 +167,10 @@ void ref_obb_obb_encl(const iv *in, iv *out)
         if (bi >= 0) {
             iv3 g[6], rhs = t;
             for (int k = 0; k < 6; k++)
-                g[k] = ov_scale3(a[k], h[k]);
+                g[k] = iv3_scale(a[k], h[k]);
             for (int k = 0; k < 6; k++)
                 if (k != bi && k != bj && k != bk)
-                    rhs = iv3_sub(rhs, ov_scale3(g[k], iv_point(s[k])));
+                    rhs = iv3_sub(rhs, iv3_scale(g[k], iv_point(s[k])));
             iv det = iv3_dot(g[bi], iv3_cross(g[bj], g[bk]));
             if (iv_pos(det) || iv_neg_strict(det)) {
                 iv c0 = iv_div(iv3_dot(rhs, iv3_cross(g[bj], g[bk])), det);
@@ -190,7 +182,24 @@ void ref_obb_obb_encl(const iv *in, iv *out)
             }
         }
     }
-    out[OUT_HIT] = iv_bool(overlap, false);
+    return overlap;
+}
+
+void ref_obb_obb_encl(const iv *in, iv *out)
+{
+    iv3 a[6], t;
+    iv h[6];
+    for (int b = 0; b < 2; b++)
+        for (int i = 0; i < 3; i++) {
+            a[3 * b + i] = iv3_load(in, b * BOX + IN_A + 3 * i);
+            h[3 * b + i] = iv_valid_nonneg(in[b * BOX + IN_H + i]);
+        }
+    t = iv3_sub(iv3_load(in, BOX + IN_C), iv3_load(in, IN_C));
+    if (encl_separated(a, h, t)) {
+        out[OUT_HIT] = iv_point(0);
+        return;
+    }
+    out[OUT_HIT] = iv_bool(encl_overlap(a, h, t), false);
 }
 
 /* ---- exact ---------------------------------------------------------------------- */
@@ -209,6 +218,76 @@ static int passes(const q3 *L, const q3 *t, const q3 *g, int ng, mpq_ptr x, mpq_
     return mpq_cmp(x, r) <= 0;
 }
 
+/* The rank of the non-zero generators g[0..ng) (0 to 3), with their
+ * non-zero pairwise cross products in L[0..*nl). */
+static int q_rank(q3 *L, int *nl, const q3 *g, int ng, mpq_ptr x)
+{
+    int rank = ng > 0 ? 1 : 0;
+    *nl = 0;
+    for (int k = 0; k < ng; k++)
+        for (int l = k + 1; l < ng; l++) {
+            q3_cross(&L[*nl], &g[k], &g[l]);
+            if (!q3_is_zero(&L[*nl]))
+                (*nl)++;
+        }
+    if (*nl > 0) {
+        rank = 2;
+        for (int n = 0; n < *nl && rank == 2; n++)
+            for (int k = 0; k < ng && rank == 2; k++) {
+                q3_dot(x, &L[n], &g[k]);
+                if (mpq_sgn(x) != 0)
+                    rank = 3;
+            }
+    }
+    return rank;
+}
+
+/* Is t in the zonotope of g[0..ng): does no candidate axis separate?  The
+ * axes depend on the rank: the cross products (3); their normal and its
+ * cross products with the generators (2); g[0] and g[0] x e_i (1); e_i (0). */
+static int q_hit(const q3 *g, int ng, const q3 *t)
+{
+    q3 L[15], e, m;
+    mpq_t x, r;
+    for (int k = 0; k < 15; k++)
+        q3_init(&L[k]);
+    q3_init(&e);
+    q3_init(&m);
+    mpq_inits(x, r, NULL);
+
+    int nl, rank = q_rank(L, &nl, g, ng, x), hit = 1;
+    if (rank == 3) {
+        for (int n = 0; n < nl && hit; n++)
+            hit = passes(&L[n], t, g, ng, x, r);
+    } else if (rank == 2) {
+        hit = passes(&L[0], t, g, ng, x, r);
+        for (int k = 0; k < ng && hit; k++) {
+            q3_cross(&m, &L[0], &g[k]);
+            hit = passes(&m, t, g, ng, x, r);
+        }
+    } else {
+        if (rank == 1)
+            hit = passes(&g[0], t, g, ng, x, r);
+        for (int i = 0; i < 3 && hit; i++) {
+            double ei[3] = {i == 0, i == 1, i == 2};
+            q3_set_d(&e, ei);
+            if (rank == 1) {
+                q3_cross(&m, &g[0], &e);
+                hit = passes(&m, t, g, ng, x, r);
+            } else {
+                hit = passes(&e, t, g, ng, x, r);
+            }
+        }
+    }
+
+    for (int k = 0; k < 15; k++)
+        q3_clear(&L[k]);
+    q3_clear(&e);
+    q3_clear(&m);
+    mpq_clears(x, r, NULL);
+    return hit;
+}
+
 int ref_obb_obb(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
@@ -218,17 +297,13 @@ int ref_obb_obb(const double *in, double *out)
     if (ref_filter_decided(ref_obb_obb_encl, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
-    q3 g[6], t, c1, L[15], e, m;
-    mpq_t x, r, hq;
+    q3 g[6], t, c1;
+    mpq_t hq;
     for (int k = 0; k < 6; k++)
         q3_init(&g[k]);
-    for (int k = 0; k < 15; k++)
-        q3_init(&L[k]);
     q3_init(&t);
     q3_init(&c1);
-    q3_init(&e);
-    q3_init(&m);
-    mpq_inits(x, r, hq, NULL);
+    mpq_init(hq);
 
     /* non-zero generators */
     int ng = 0;
@@ -236,67 +311,19 @@ int ref_obb_obb(const double *in, double *out)
         for (int i = 0; i < 3; i++) {
             q3_set_d(&g[ng], in + b * BOX + IN_A + 3 * i);
             mpq_set_d(hq, in[b * BOX + IN_H + i]);
-            ov_q3_scale(&g[ng], &g[ng], hq);
-            if (!ov_q3_is_zero(&g[ng]))
+            q3_scale(&g[ng], &g[ng], hq);
+            if (!q3_is_zero(&g[ng]))
                 ng++;
         }
     q3_set_d(&t, in + BOX + IN_C);
     q3_set_d(&c1, in + IN_C);
     q3_sub(&t, &t, &c1);
-
-    /* non-zero cross products, and the rank */
-    int nl = 0, rank = ng > 0 ? 1 : 0;
-    for (int k = 0; k < ng; k++)
-        for (int l = k + 1; l < ng; l++) {
-            q3_cross(&L[nl], &g[k], &g[l]);
-            if (!ov_q3_is_zero(&L[nl]))
-                nl++;
-        }
-    if (nl > 0) {
-        rank = 2;
-        for (int n = 0; n < nl && rank == 2; n++)
-            for (int k = 0; k < ng && rank == 2; k++) {
-                q3_dot(x, &L[n], &g[k]);
-                if (mpq_sgn(x) != 0)
-                    rank = 3;
-            }
-    }
-
-    int hit = 1;
-    if (rank == 3) {
-        for (int n = 0; n < nl && hit; n++)
-            hit = passes(&L[n], &t, g, ng, x, r);
-    } else if (rank == 2) {
-        hit = passes(&L[0], &t, g, ng, x, r);
-        for (int k = 0; k < ng && hit; k++) {
-            q3_cross(&m, &L[0], &g[k]);
-            hit = passes(&m, &t, g, ng, x, r);
-        }
-    } else {
-        /* rank 1: g[0] and g[0] x e_i; rank 0: e_i */
-        if (rank == 1)
-            hit = passes(&g[0], &t, g, ng, x, r);
-        for (int i = 0; i < 3 && hit; i++) {
-            double ei[3] = {i == 0, i == 1, i == 2};
-            q3_set_d(&e, ei);
-            if (rank == 1) {
-                q3_cross(&m, &g[0], &e);
-                hit = passes(&m, &t, g, ng, x, r);
-            } else {
-                hit = passes(&e, &t, g, ng, x, r);
-            }
-        }
-    }
-    out[OUT_HIT] = hit;
+    out[OUT_HIT] = q_hit(g, ng, &t);
 
     for (int k = 0; k < 6; k++)
         q3_clear(&g[k]);
-    for (int k = 0; k < 15; k++)
-        q3_clear(&L[k]);
     q3_clear(&t);
     q3_clear(&c1);
-    q3_clear(&e);
-    q3_clear(&m);
-    mpq_clears(x, r, hq, NULL);
+    mpq_clear(hq);
     return REF_OK;
 }

@@ -1,7 +1,7 @@
 /* ref/overlap_lp.c: exact feasibility of a small bounded linear system
  *   E x = f,  A x <= b,  x in Q^n  (n <= 4),
  * for the overlap queries whose answer is "do two convex hulls share a
- * point" (aabb_triangle, triangle_triangle).  Declared in ref/overlap.h.
+ * point" (aabb_triangle, triangle_triangle).  Declared in ref/exact.h.
  *
  * A non-empty bounded polyhedron has a vertex, and a vertex is the unique
  * solution of the equalities together with some inequalities taken as
@@ -10,7 +10,7 @@
  * The callers' systems are bounded (barycentric coordinates in simplices).
  * Gaussian elimination on rationals: exact.
  */
-#include "overlap.h"
+#include "exact.h"
 
 enum { MAXN = 4, MAXROWS = 4 + 12 };
 
@@ -52,7 +52,7 @@ static int solve(mpq_t (*M)[MAXN + 1], int rows, int n, mpq_t *x, mpq_ptr t)
     return 1;
 }
 
-int ov_q_feasible(int n, int neq, mpq_t (*E)[5], int nin, mpq_t (*A)[5])
+int q_feasible(int n, int neq, mpq_t (*E)[5], int nin, mpq_t (*A)[5])
 {
     mpq_t M[MAXROWS][MAXN + 1], x[MAXN], t, s;
     for (int i = 0; i < MAXROWS; i++)

@@ -12,14 +12,16 @@
  *   (p - x).(p - y) <= 0 (which for x = y says p = x).
  * Every decision is the exact sign of a rational.  docs/queries/point_in_triangle.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_P = 0, IN_V0 = 3, IN_V1 = 6, IN_V2 = 9, N_IN = 12 };
 enum { OUT_HIT, N_OUT };
 
 void ref_point_in_triangle_encl(const iv *in, iv *out)
 {
-    iv3 p = ov_box3(in, IN_P), v0 = ov_box3(in, IN_V0), v1 = ov_box3(in, IN_V1), v2 = ov_box3(in, IN_V2);
+    iv3 p = iv3_load(in, IN_P), v0 = iv3_load(in, IN_V0), v1 = iv3_load(in, IN_V1), v2 = iv3_load(in, IN_V2);
     iv3 e1 = iv3_sub(v1, v0), e2 = iv3_sub(v2, v0), w = iv3_sub(p, v0);
     iv3 n = iv3_cross(e1, e2);
     /* At a point of the box where n = 0 every one of these is 0, so none of
@@ -37,7 +39,7 @@ void ref_point_in_triangle_encl(const iv *in, iv *out)
         /* p certainly at a positive distance from the triangle (any shape) */
         iv3 q;
         iv d2;
-        ov_iv_closest_triangle(&q, &d2, p, v0, v1, v2);
+        iv3_closest_triangle(&q, &d2, p, v0, v1, v2);
         miss = !iv_has_nan(d2) && d2.lo > 0;
     }
     /* A hit is never certain on a box: p may leave the plane. */
@@ -59,7 +61,7 @@ static int on_segment(const q3 *p, const q3 *x, const q3 *y)
     q3_sub(&yx, y, x);
     q3_cross(&c, &px, &yx);
     q3_dot(d, &px, &py);
-    int on = ov_q3_is_zero(&c) && mpq_sgn(d) <= 0;
+    int on = q3_is_zero(&c) && mpq_sgn(d) <= 0;
     q3_clear(&px);
     q3_clear(&py);
     q3_clear(&yx);
@@ -71,7 +73,7 @@ static int on_segment(const q3 *p, const q3 *x, const q3 *y)
 int ref_point_in_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return REF_INVALID;
 
     if (ref_filter_miss(ref_point_in_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
@@ -93,7 +95,7 @@ int ref_point_in_triangle(const double *in, double *out)
     q3_cross(&n, &e1, &e2);
 
     int hit;
-    if (ov_q3_is_zero(&n)) {
+    if (q3_is_zero(&n)) {
         hit = on_segment(&p, &v0, &v1) || on_segment(&p, &v1, &v2) || on_segment(&p, &v2, &v0);
     } else {
         q3_dot(s, &n, &w);

@@ -11,7 +11,8 @@
  */
 #include "isect_ref.h"
 
-#include "ray_encl.h"
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>

@@ -12,6 +12,8 @@
  */
 #include "isect_ref.h"
 
+#include "exact.h"
+
 #include <math.h>
 #include <string.h>
 

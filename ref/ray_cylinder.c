@@ -16,7 +16,8 @@
 #include "isect_ref.h"
 
 #include "algebraic.h"
-#include "ray_encl.h"
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -37,13 +38,13 @@ static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, b
 {
     iv D = iv_sub(iv_sqr(B), iv_mul(A, C));
     if (!iv_has_nan(D2) && !iv_has_nan(D) && D2.lo <= D.hi && D.lo <= D2.hi)
-        D = rq_intersect(D, D2);
+        D = iv_meet(D, D2);
     iv sD = iv_sqrt(D), nB = iv_neg(B);
     iv whole = iv_make(-INFINITY, INFINITY);
     /* Both forms of each root are exact where A > 0 and their denominators
      * do not vanish; each is sound where defined, so is their intersection. */
-    *tm = rq_intersect(iv_div(iv_sub(nB, sD), A), iv_div(C, iv_add(nB, sD)));
-    *tp = rq_intersect(iv_div(iv_add(nB, sD), A), iv_div(C, iv_sub(nB, sD)));
+    *tm = iv_meet(iv_div(iv_sub(nB, sD), A), iv_div(C, iv_add(nB, sD)));
+    *tp = iv_meet(iv_div(iv_add(nB, sD), A), iv_div(C, iv_sub(nB, sD)));
     if (iv_has_nan(*tm) || tm->lo > tm->hi)
         *tm = whole;
     if (iv_has_nan(*tp) || tp->lo > tp->hi)
@@ -69,17 +70,17 @@ static void side_encl(iv A, iv B, iv C, iv D2, iv *tm, iv *tp, bool *nonempty, b
 
 void ref_ray_cylinder_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), p0 = rq_box3(in, IN_P0), p1 = rq_box3(in, IN_P1);
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D), p0 = iv3_load(in, IN_P0), p1 = iv3_load(in, IN_P1);
     iv r = in[IN_R], tmax = in[IN_TMAX];
     iv3 w = iv3_sub(p1, p0), v = iv3_sub(o, p0);
-    iv L2 = rq_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
+    iv L2 = iv3_norm2(w), vw = iv3_dot(v, w), dw = iv3_dot(d, w);
     iv3 m = iv3_cross(v, w), n = iv3_cross(d, w);
-    iv A = rq_norm2(n), B = iv3_dot(m, n), rL2 = iv_mul(iv_sqr(r), L2);
-    iv C = iv_sub(rq_norm2(m), rL2);
+    iv A = iv3_norm2(n), B = iv3_dot(m, n), rL2 = iv_mul(iv_sqr(r), L2);
+    iv C = iv_sub(iv3_norm2(m), rL2);
     /* D = A (r^2 L2 - |l|^2), l = m - (B/A) n: the 2D closest approach. */
     iv BA = iv_div(B, A);
     iv3 l = {iv_sub(m.x, iv_mul(BA, n.x)), iv_sub(m.y, iv_mul(BA, n.y)), iv_sub(m.z, iv_mul(BA, n.z))};
-    iv D2 = iv_mul(A, iv_sub(rL2, rq_norm2(l)));
+    iv D2 = iv_mul(A, iv_sub(rL2, iv3_norm2(l)));
     iv tm, tp;
     bool side_ne, side_empty;
     side_encl(A, B, C, D2, &tm, &tp, &side_ne, &side_empty);
@@ -109,6 +110,56 @@ static void qs_min_into(qsqrt *r, const qsqrt *x)
         qs_set(r, x);
 }
 
+/* The parameter interval [entry, exit] of the ray, narrowed one constraint
+ * at a time; exit is +inf while bounded is 0.  root is scratch. */
+typedef struct {
+    qsqrt entry, exit, root;
+    int bounded;
+} span;
+
+/* exit = min(exit, root). */
+static void span_cut_exit(span *s)
+{
+    if (s->bounded)
+        qs_min_into(&s->exit, &s->root);
+    else
+        qs_set(&s->exit, &s->root);
+    s->bounded = 1;
+}
+
+/* Meets the span with the slab 0 <= (o + t d - p0).w <= L2 (vw = v.w,
+ * dw = d.w); false when the ray never enters it (d.w = 0, outside). */
+static int meet_slab(span *s, mpq_srcptr L2, mpq_srcptr vw, mpq_srcptr dw, mpq_ptr x, mpq_ptr y)
+{
+    if (mpq_sgn(dw) == 0)
+        return mpq_sgn(vw) >= 0 && mpq_cmp(vw, L2) <= 0;
+    mpq_neg(x, vw);
+    mpq_div(x, x, dw); /* s = 0 */
+    mpq_sub(y, L2, vw);
+    mpq_div(y, y, dw); /* s = L2 */
+    if (mpq_sgn(dw) < 0)
+        mpq_swap(x, y);
+    qs_set_q(&s->root, x);
+    qs_max_into(&s->entry, &s->root);
+    qs_set_q(&s->root, y);
+    span_cut_exit(s);
+    return 1;
+}
+
+/* Meets the span with the side A t^2 + 2 B t + C <= 0; false when that
+ * holds for no t. */
+static int meet_side(span *s, mpq_srcptr A, mpq_srcptr B, mpq_srcptr C)
+{
+    if (mpq_sgn(A) == 0)
+        return mpq_sgn(C) <= 0;
+    if (!qs_root(&s->root, A, B, C, -1, NULL))
+        return 0;
+    qs_max_into(&s->entry, &s->root);
+    qs_root(&s->root, A, B, C, +1, NULL);
+    span_cut_exit(s);
+    return 1;
+}
+
 int ref_ray_cylinder(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
@@ -121,14 +172,14 @@ int ref_ray_cylinder(const double *in, double *out)
 
     q3 o, d, p0, p1, w, v, m, n;
     mpq_t L2, vw, dw, A, B, C, r, x, y;
-    qsqrt entry, exit, root;
+    span sp;
     q3 *all[] = {&o, &d, &p0, &p1, &w, &v, &m, &n};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         q3_init(all[i]);
     mpq_inits(L2, vw, dw, A, B, C, r, x, y, NULL);
-    qs_init(&entry);
-    qs_init(&exit);
-    qs_init(&root);
+    qs_init(&sp.entry);
+    qs_init(&sp.exit);
+    qs_init(&sp.root);
 
     q3_set_d(&o, in + IN_O);
     q3_set_d(&d, in + IN_D);
@@ -149,58 +200,25 @@ int ref_ray_cylinder(const double *in, double *out)
     mpq_mul(r, r, L2);
     mpq_sub(C, C, r);
 
-    /* entry starts at 0, exit at tmax (bounded = 0 for tmax = inf). */
-    int hit = mpq_sgn(L2) > 0, bounded = isfinite(in[IN_TMAX]);
-    if (bounded) {
+    /* entry starts at 0, exit at tmax (unbounded for tmax = inf). */
+    sp.bounded = isfinite(in[IN_TMAX]);
+    if (sp.bounded) {
         mpq_set_d(x, in[IN_TMAX]);
-        qs_set_q(&exit, x);
+        qs_set_q(&sp.exit, x);
     }
-    /* slab */
-    if (hit && mpq_sgn(dw) == 0) {
-        hit = mpq_sgn(vw) >= 0 && mpq_cmp(vw, L2) <= 0;
-    } else if (hit) {
-        mpq_neg(x, vw);
-        mpq_div(x, x, dw); /* s = 0 */
-        mpq_sub(y, L2, vw);
-        mpq_div(y, y, dw); /* s = L2 */
-        if (mpq_sgn(dw) < 0)
-            mpq_swap(x, y);
-        qs_set_q(&root, x);
-        qs_max_into(&entry, &root);
-        qs_set_q(&root, y);
-        if (bounded)
-            qs_min_into(&exit, &root);
-        else
-            qs_set(&exit, &root);
-        bounded = 1;
-    }
-    /* side */
-    if (hit && mpq_sgn(A) == 0) {
-        hit = mpq_sgn(C) <= 0;
-    } else if (hit) {
-        hit = qs_root(&root, A, B, C, -1, NULL);
-        if (hit) {
-            qs_max_into(&entry, &root);
-            qs_root(&root, A, B, C, +1, NULL);
-            if (bounded)
-                qs_min_into(&exit, &root);
-            else
-                qs_set(&exit, &root);
-            bounded = 1;
-        }
-    }
-    if (hit && bounded)
-        hit = qs_cmp(&entry, &exit) <= 0;
+    int hit = mpq_sgn(L2) > 0 && meet_slab(&sp, L2, vw, dw, x, y) && meet_side(&sp, A, B, C);
+    if (hit && sp.bounded)
+        hit = qs_cmp(&sp.entry, &sp.exit) <= 0;
     if (hit) {
         out[OUT_HIT] = 1;
-        out[OUT_T] = qs_to_double(&entry);
+        out[OUT_T] = qs_to_double(&sp.entry);
     }
 
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         q3_clear(all[i]);
     mpq_clears(L2, vw, dw, A, B, C, r, x, y, NULL);
-    qs_clear(&entry);
-    qs_clear(&exit);
-    qs_clear(&root);
+    qs_clear(&sp.entry);
+    qs_clear(&sp.exit);
+    qs_clear(&sp.root);
     return REF_OK;
 }

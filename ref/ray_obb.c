@@ -15,7 +15,8 @@
  */
 #include "isect_ref.h"
 
-#include "ray_encl.h"
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -35,8 +36,8 @@ static int finite_input(const double *in)
 
 void ref_ray_obb_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), c = rq_box3(in, IN_C);
-    iv3 a[3] = {rq_box3(in, IN_A0), rq_box3(in, IN_A1), rq_box3(in, IN_A2)};
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D), c = iv3_load(in, IN_C);
+    iv3 a[3] = {iv3_load(in, IN_A0), iv3_load(in, IN_A1), iv3_load(in, IN_A2)};
     iv tmax = in[IN_TMAX];
     iv3 r[3] = {iv3_cross(a[1], a[2]), iv3_cross(a[2], a[0]), iv3_cross(a[0], a[1])};
     iv det = iv3_dot(a[0], r[0]);

@@ -10,7 +10,9 @@
  * invalid input.  docs/queries/ray_plane.md derives these.
  */
 #include "isect_ref.h"
-#include "ray_encl.h"
+
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -25,7 +27,7 @@ static int valid_input(const double *in)
 
 void ref_ray_plane_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), p = rq_box3(in, IN_P), n = rq_box3(in, IN_N);
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D), p = iv3_load(in, IN_P), n = iv3_load(in, IN_N);
     iv tmax = in[IN_TMAX];
     iv N = iv3_dot(iv3_sub(p, o), n), Dn = iv3_dot(d, n);
     int finite_tmax = !(tmax.lo == INFINITY);

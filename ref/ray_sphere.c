@@ -12,7 +12,8 @@
 #include "isect_ref.h"
 
 #include "algebraic.h"
-#include "ray_encl.h"
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -27,26 +28,26 @@ static int valid_input(const double *in)
 
 void ref_ray_sphere_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D), ce = rq_box3(in, IN_C);
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D), ce = iv3_load(in, IN_C);
     iv r = in[IN_R], tmax = in[IN_TMAX];
     iv3 v = iv3_sub(o, ce);
-    iv a = rq_norm2(d), b = iv3_dot(v, d), r2 = iv_sqr(r);
-    iv c = iv_sub(rq_norm2(v), r2);
+    iv a = iv3_norm2(d), b = iv3_dot(v, d), r2 = iv_sqr(r);
+    iv c = iv_sub(iv3_norm2(v), r2);
     /* D = b^2 - a c, and the same as a (r^2 - |l|^2) with l = v - (b/a) dir,
      * the offset of the line's closest point to the centre: both enclose D
      * at every point of the box (where a > 0), so their intersection does. */
     iv D = iv_sub(iv_sqr(b), iv_mul(a, c));
     iv ba = iv_div(b, a);
     iv3 l = {iv_sub(v.x, iv_mul(ba, d.x)), iv_sub(v.y, iv_mul(ba, d.y)), iv_sub(v.z, iv_mul(ba, d.z))};
-    iv D2 = iv_mul(a, iv_sub(r2, rq_norm2(l)));
+    iv D2 = iv_mul(a, iv_sub(r2, iv3_norm2(l)));
     if (!iv_has_nan(D2) && !iv_has_nan(D) && D2.lo <= D.hi && D.lo <= D2.hi)
-        D = rq_intersect(D, D2);
+        D = iv_meet(D, D2);
 
     /* The entry root, at points where c > 0, b < 0, D >= 0: (-b - sqrt D)/a
      * and c / (-b + sqrt D) (no cancellation). */
     iv sD = iv_sqrt(D);
     iv t1 = iv_div(iv_sub(iv_neg(b), sD), a), t2 = iv_div(c, iv_add(iv_neg(b), sD));
-    iv troot = rq_intersect(t1, t2);
+    iv troot = iv_meet(t1, t2);
     if (iv_has_nan(troot) || troot.lo > troot.hi)
         troot = iv_make(-INFINITY, INFINITY);
     int finite_tmax = tmax.lo != INFINITY;

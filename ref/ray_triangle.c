@@ -11,7 +11,9 @@
  * derives these and the filter below.
  */
 #include "isect_ref.h"
-#include "ray_encl.h"
+
+#include "exact.h"
+#include "ref_ray.h"
 
 #include <math.h>
 #include <string.h>
@@ -26,8 +28,8 @@ static int valid_input(const double *in)
 
 void ref_ray_triangle_encl(const iv *in, iv *out)
 {
-    iv3 o = rq_box3(in, IN_O), d = rq_box3(in, IN_D);
-    iv3 v0 = rq_box3(in, IN_V0), v1 = rq_box3(in, IN_V1), v2 = rq_box3(in, IN_V2);
+    iv3 o = iv3_load(in, IN_O), d = iv3_load(in, IN_D);
+    iv3 v0 = iv3_load(in, IN_V0), v1 = iv3_load(in, IN_V1), v2 = iv3_load(in, IN_V2);
     iv tmax = in[IN_TMAX];
     iv3 e1 = iv3_sub(v1, v0), e2 = iv3_sub(v2, v0), s = iv3_sub(o, v0);
     iv3 p = iv3_cross(d, e2), q = iv3_cross(s, e1);

@@ -6,14 +6,16 @@
  * touching (g = 0) included.  Each e_i is an exact difference; g is decided
  * by its exact sign.  docs/queries/sphere_aabb.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_C = 0, IN_R = 3, IN_MIN = 4, IN_MAX = 7, N_IN = 10 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    if (!ov_all_finite(in, N_IN) || !(in[IN_R] >= 0))
+    if (!ref_all_finite(in, N_IN) || !(in[IN_R] >= 0))
         return 0;
     for (int i = 0; i < 3; i++)
         if (in[IN_MIN + i] > in[IN_MAX + i])
@@ -23,13 +25,13 @@ static int valid_input(const double *in)
 
 void ref_sphere_aabb_encl(const iv *in, iv *out)
 {
-    iv g = iv_neg(iv_sqr(ov_nonneg(in[IN_R])));
+    iv g = iv_neg(iv_sqr(iv_valid_nonneg(in[IN_R])));
     for (int i = 0; i < 3; i++) {
         iv c = in[IN_C + i];
-        iv e = ov_max(ov_max(iv_sub(in[IN_MIN + i], c), iv_sub(c, in[IN_MAX + i])), iv_point(0));
+        iv e = iv_max(iv_max(iv_sub(in[IN_MIN + i], c), iv_sub(c, in[IN_MAX + i])), iv_point(0));
         g = iv_add(g, iv_sqr(e));
     }
-    out[OUT_HIT] = ov_le0(g);
+    out[OUT_HIT] = iv_le0(g);
 }
 
 int ref_sphere_aabb(const double *in, double *out)

@@ -8,21 +8,23 @@
  *   straddling   otherwise (|s| <= r |normal|: touching straddles).
  * Every decision is the exact sign of a rational.  docs/queries/sphere_plane.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_C = 0, IN_R = 3, IN_P = 4, IN_N = 7, N_IN = 10 };
 enum { OUT_SIDE, N_OUT };
 
 static int valid_input(const double *in)
 {
-    return ov_all_finite(in, N_IN) && in[IN_R] >= 0 && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
+    return ref_all_finite(in, N_IN) && in[IN_R] >= 0 && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
 }
 
 void ref_sphere_plane_encl(const iv *in, iv *out)
 {
-    iv3 n = ov_box3(in, IN_N);
-    iv s = iv3_dot(iv3_sub(ov_box3(in, IN_C), ov_box3(in, IN_P)), n);
-    iv g = iv_sub(iv_sqr(s), iv_mul(iv_sqr(ov_nonneg(in[IN_R])), ov_norm2(n))); /* s^2 - r^2 |n|^2 */
+    iv3 n = iv3_load(in, IN_N);
+    iv s = iv3_dot(iv3_sub(iv3_load(in, IN_C), iv3_load(in, IN_P)), n);
+    iv g = iv_sub(iv_sqr(s), iv_mul(iv_sqr(iv_valid_nonneg(in[IN_R])), iv3_norm2(n))); /* s^2 - r^2 |n|^2 */
     if (iv_has_nan(s) || iv_has_nan(g)) {
         out[OUT_SIDE] = iv_make(-1, 1);
         return;

@@ -5,21 +5,23 @@
  * touching (g = 0) included.  Decided by the exact sign of g; a radius of 0
  * is a point.  docs/queries/sphere_sphere.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_C0 = 0, IN_R0 = 3, IN_C1 = 4, IN_R1 = 7, N_IN = 8 };
 enum { OUT_HIT, N_OUT };
 
 static int valid_input(const double *in)
 {
-    return ov_all_finite(in, N_IN) && in[IN_R0] >= 0 && in[IN_R1] >= 0;
+    return ref_all_finite(in, N_IN) && in[IN_R0] >= 0 && in[IN_R1] >= 0;
 }
 
 void ref_sphere_sphere_encl(const iv *in, iv *out)
 {
-    iv3 d = iv3_sub(ov_box3(in, IN_C1), ov_box3(in, IN_C0));
-    iv r = iv_add(ov_nonneg(in[IN_R0]), ov_nonneg(in[IN_R1]));
-    out[OUT_HIT] = ov_le0(iv_sub(ov_norm2(d), iv_sqr(r)));
+    iv3 d = iv3_sub(iv3_load(in, IN_C1), iv3_load(in, IN_C0));
+    iv r = iv_add(iv_valid_nonneg(in[IN_R0]), iv_valid_nonneg(in[IN_R1]));
+    out[OUT_HIT] = iv_le0(iv_sub(iv3_norm2(d), iv_sqr(r)));
 }
 
 int ref_sphere_sphere(const double *in, double *out)

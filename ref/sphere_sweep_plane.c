@@ -11,7 +11,7 @@
  * is <= 1.  docs/queries/sphere_sweep_plane.md.
  */
 #include "isect_ref.h"
-#include "sphere_sweep_impl.h"
+#include "ref_sweep.h"
 
 #include <string.h>
 
@@ -21,13 +21,13 @@ _Static_assert(OUT_HIT == 0 && OUT_T == 1 && N_OUT == 2, "the layout sw_ref_cont
 
 static int valid_input(const double *in)
 {
-    return sw_finite(in, N_IN) && in[IN_R] >= 0 && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
+    return ref_all_finite(in, N_IN) && in[IN_R] >= 0 && (in[IN_N] != 0 || in[IN_N + 1] != 0 || in[IN_N + 2] != 0);
 }
 
 void ref_sphere_sweep_plane_encl(const iv *in, iv *out)
 {
     sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 q = sw_iv3_at(in + IN_Q), n = sw_iv3_at(in + IN_N);
+    iv3 q = iv3_load(in, IN_Q), n = iv3_load(in, IN_N);
     sw_iacc a;
     sw_iacc_init(&a);
     sw_istart_plane(&a, &b, q, n);

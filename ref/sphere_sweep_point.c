@@ -4,11 +4,11 @@
  * with w = c - p, the sphere touches p when |w + t v|^2 <= r^2.  It overlaps
  * p at the start when |w|^2 <= r^2 (t = 0); otherwise the first contact is
  * the smaller root of (v.v) t^2 + 2 (w.v) t + (w.w - r^2) = 0 when it exists
- * and is <= 1 (sphere_sweep_impl.h).  The root is compared with 1 and
+ * and is <= 1 (ref_sweep.h).  The root is compared with 1 and
  * rounded exactly (ref/algebraic.h).  docs/queries/sphere_sweep_point.md.
  */
 #include "isect_ref.h"
-#include "sphere_sweep_impl.h"
+#include "ref_sweep.h"
 
 #include <string.h>
 
@@ -16,12 +16,12 @@ enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_P = 7, N_IN = 10 };
 enum { OUT_HIT, OUT_T, N_OUT };
 _Static_assert(OUT_HIT == 0 && OUT_T == 1 && N_OUT == 2, "the layout sw_ref_contact() writes");
 
-static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+static int valid_input(const double *in) { return ref_all_finite(in, N_IN) && in[IN_R] >= 0; }
 
 void ref_sphere_sweep_point_encl(const iv *in, iv *out)
 {
     sw_iball b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 p = sw_iv3_at(in + IN_P);
+    iv3 p = iv3_load(in, IN_P);
     sw_iacc a;
     sw_iacc_init(&a);
     sw_istart_point(&a, &b, p);

@@ -8,10 +8,10 @@
  * interior (the line quadratic, valid when the foot of the perpendicular at
  * that time lies on the segment); the contact point is the endpoint, or the
  * foot of the perpendicular from the centre at that time.
- * sphere_sweep_impl.h and docs/queries/sphere_sweep_segment.md.
+ * ref_sweep.h and docs/queries/sphere_sweep_segment.md.
  */
 #include "isect_ref.h"
-#include "sphere_sweep_impl.h"
+#include "ref_sweep.h"
 
 #include <string.h>
 
@@ -19,12 +19,12 @@ enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_P0 = 7, IN_P1 = 10, N_IN = 13 };
 enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
 _Static_assert(OUT_HIT == 0 && OUT_T == 1 && OUT_P == 2, "the layout sw_ref_contact_point() writes");
 
-static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+static int valid_input(const double *in) { return ref_all_finite(in, N_IN) && in[IN_R] >= 0; }
 
 static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
 {
     *b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 p0 = sw_iv3_at(in + IN_P0), p1 = sw_iv3_at(in + IN_P1);
+    iv3 p0 = iv3_load(in, IN_P0), p1 = iv3_load(in, IN_P1);
     sw_iacc_init(a);
     sw_istart_segment(a, b, p0, p1);
     sw_iedge(a, b, p0, p1); /* candidate 0 */
@@ -53,7 +53,7 @@ static void solve(const double *in, sw_contact *k, int only)
     } else if (only > 0) {
         sw_vertex(k, &b, only == 1 ? &p0 : &p1, only - 1);
     } else {
-        sw_closest_segment(&y, d2, &b.c, &p0, &p1);
+        q3_closest_segment(&y, d2, &b.c, &p0, &p1);
         if (mpq_cmp(d2, b.r2) <= 0) {
             sw_contact_start(k, &y);
         } else {

@@ -15,12 +15,12 @@
  *   - each vertex: the sphere reaches distance r from it; contact point:
  *     the vertex.
  * For a degenerate triangle the face offers nothing and the three edges
- * cover the hull.  sphere_sweep_impl.h has the candidate conditions and
+ * cover the hull.  ref_sweep.h has the candidate conditions and
  * docs/queries/sphere_sweep_triangle.md the argument that the earliest valid
  * candidate is the first contact.
  */
 #include "isect_ref.h"
-#include "sphere_sweep_impl.h"
+#include "ref_sweep.h"
 
 #include <string.h>
 
@@ -28,12 +28,12 @@ enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_V0 = 7, IN_V1 = 10, IN_V2 = 13, N_IN = 1
 enum { OUT_HIT, OUT_T, OUT_P, N_OUT = 5 };
 _Static_assert(OUT_HIT == 0 && OUT_T == 1 && OUT_P == 2, "the layout sw_ref_contact_point() writes");
 
-static int valid_input(const double *in) { return sw_finite(in, N_IN) && in[IN_R] >= 0; }
+static int valid_input(const double *in) { return ref_all_finite(in, N_IN) && in[IN_R] >= 0; }
 
 static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
 {
     *b = sw_iball_make(in + IN_C, in + IN_V, in[IN_R]);
-    iv3 v[3] = {sw_iv3_at(in + IN_V0), sw_iv3_at(in + IN_V1), sw_iv3_at(in + IN_V2)};
+    iv3 v[3] = {iv3_load(in, IN_V0), iv3_load(in, IN_V1), iv3_load(in, IN_V2)};
     sw_iacc_init(a);
     sw_istart_triangle(a, b, v[0], v[1], v[2]);
     sw_iface(a, b, v[0], v[1], v[2]); /* candidate 0 */
@@ -67,7 +67,7 @@ static void solve(const double *in, sw_contact *k, int only)
     } else if (only >= 4) {
         sw_vertex(k, &b, &v[only - 4], only - 4);
     } else {
-        sw_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
+        q3_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
         if (mpq_cmp(d2, b.r2) <= 0) {
             sw_contact_start(k, &y);
         } else {

@@ -3,23 +3,26 @@
  * The closed ball |x - c| <= r and the closed triangle v0 v1 v2 (a
  * degenerate one is the hull of its vertices) overlap iff the squared
  * distance d2 from c to the triangle is at most r^2.  The closest point q and
- * d2 are rationals (ref/overlap_triangle.c); the decision is the exact sign
- * of d2 - r^2, and q and d2 are returned correctly rounded (zeros on a miss).
+ * d2 are rationals (q3_closest_triangle, ref/exact.c); the decision is the
+ * exact sign of d2 - r^2, and q and d2 are returned correctly rounded (zeros
+ * on a miss).
  * docs/queries/sphere_triangle.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_C = 0, IN_R = 3, IN_V0 = 4, IN_V1 = 7, IN_V2 = 10, N_IN = 13 };
 enum { OUT_HIT, OUT_Q, OUT_D2 = 4, N_OUT };
 
-static int valid_input(const double *in) { return ov_all_finite(in, N_IN) && in[IN_R] >= 0; }
+static int valid_input(const double *in) { return ref_all_finite(in, N_IN) && in[IN_R] >= 0; }
 
 void ref_sphere_triangle_encl(const iv *in, iv *out)
 {
     iv3 q;
     iv d2;
-    ov_iv_closest_triangle(&q, &d2, ov_box3(in, IN_C), ov_box3(in, IN_V0), ov_box3(in, IN_V1), ov_box3(in, IN_V2));
-    iv r2 = iv_sqr(ov_nonneg(in[IN_R]));
+    iv3_closest_triangle(&q, &d2, iv3_load(in, IN_C), iv3_load(in, IN_V0), iv3_load(in, IN_V1), iv3_load(in, IN_V2));
+    iv r2 = iv_sqr(iv_valid_nonneg(in[IN_R]));
     out[OUT_HIT] = iv_has_nan(d2) || iv_has_nan(r2) ? iv_make(0, 1) : iv_bool(d2.hi <= r2.lo, d2.lo > r2.hi);
     out[OUT_Q + 0] = q.x;
     out[OUT_Q + 1] = q.y;
@@ -49,12 +52,12 @@ int ref_sphere_triangle(const double *in, double *out)
     q3_set_d(&v0, in + IN_V0);
     q3_set_d(&v1, in + IN_V1);
     q3_set_d(&v2, in + IN_V2);
-    ov_q_closest_triangle(&q, d2, &c, &v0, &v1, &v2);
+    q3_closest_triangle(&q, d2, &c, &v0, &v1, &v2);
     mpq_set_d(r2, in[IN_R]);
     mpq_mul(r2, r2, r2);
     if (mpq_cmp(d2, r2) <= 0) {
         out[OUT_HIT] = 1;
-        ov_q3_to_double(out + OUT_Q, &q);
+        q3_to_double(out + OUT_Q, &q);
         out[OUT_D2] = q_to_double(d2);
     }
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
@@ -80,9 +83,9 @@ const char *ref_sphere_triangle_feature(const double *in, const double *ref_out)
     q3_set_d(&v0, in + IN_V0);
     q3_set_d(&v1, in + IN_V1);
     q3_set_d(&v2, in + IN_V2);
-    int f = ov_q_closest_triangle(&q, d2, &c, &v0, &v1, &v2);
+    int f = q3_closest_triangle(&q, d2, &c, &v0, &v1, &v2);
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         q3_clear(all[i]);
     mpq_clear(d2);
-    return f == OV_TRI_FACE ? "face" : f == OV_TRI_EDGE ? "edge" : "vertex";
+    return f == Q3_TRI_FACE ? "face" : f == Q3_TRI_EDGE ? "edge" : "vertex";
 }

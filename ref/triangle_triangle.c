@@ -9,7 +9,9 @@
  * configurations are all the same linear system.
  * docs/queries/triangle_triangle.md.
  */
-#include "overlap.h"
+#include "exact.h"
+
+#include <string.h>
 
 enum { IN_A = 0, IN_B = 9, N_IN = 18 };
 enum { OUT_HIT, N_OUT };
@@ -20,8 +22,8 @@ static bool separates(iv3 L, const iv3 *a, const iv3 *b)
 {
     iv p0 = iv3_dot(L, a[0]), p1 = iv3_dot(L, a[1]), p2 = iv3_dot(L, a[2]);
     iv q0 = iv3_dot(L, b[0]), q1 = iv3_dot(L, b[1]), q2 = iv3_dot(L, b[2]);
-    iv amin = ov_min(ov_min(p0, p1), p2), amax = ov_max(ov_max(p0, p1), p2);
-    iv bmin = ov_min(ov_min(q0, q1), q2), bmax = ov_max(ov_max(q0, q1), q2);
+    iv amin = iv_min(iv_min(p0, p1), p2), amax = iv_max(iv_max(p0, p1), p2);
+    iv bmin = iv_min(iv_min(q0, q1), q2), bmax = iv_max(iv_max(q0, q1), q2);
     if (iv_has_nan(amin) || iv_has_nan(amax) || iv_has_nan(bmin) || iv_has_nan(bmax))
         return false;
     return amax.hi < bmin.lo || bmax.hi < amin.lo;
@@ -48,8 +50,8 @@ void ref_triangle_triangle_encl(const iv *in, iv *out)
 {
     iv3 a[3], b[3], ea[3], eb[3];
     for (int k = 0; k < 3; k++) {
-        a[k] = ov_box3(in, IN_A + 3 * k);
-        b[k] = ov_box3(in, IN_B + 3 * k);
+        a[k] = iv3_load(in, IN_A + 3 * k);
+        b[k] = iv3_load(in, IN_B + 3 * k);
     }
     for (int k = 0; k < 3; k++) {
         ea[k] = iv3_sub(a[(k + 1) % 3], a[k]);
@@ -80,7 +82,7 @@ void ref_triangle_triangle_encl(const iv *in, iv *out)
 int ref_triangle_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
-    if (!ov_all_finite(in, N_IN))
+    if (!ref_all_finite(in, N_IN))
         return REF_INVALID;
 
     if (ref_filter_decided(ref_triangle_triangle_encl, in, N_IN, N_OUT, OUT_HIT, out))
@@ -116,7 +118,7 @@ int ref_triangle_triangle(const double *in, double *out)
         mpq_set_si(A[3 * t + 2][2 * t + 1], 1, 1);
         mpq_set_si(A[3 * t + 2][4], 1, 1);
     }
-    out[OUT_HIT] = ov_q_feasible(4, 3, E, 6, A);
+    out[OUT_HIT] = q_feasible(4, 3, E, 6, A);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 5; j++)
             mpq_clear(E[i][j]);

@@ -23,6 +23,7 @@
 
 #include <criterion/criterion.h>
 
+#include "interval.h"
 #include "catalog.h"
 #include "isect_ref.h"
 #include "judge.h"

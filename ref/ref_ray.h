@@ -1,24 +1,12 @@
-/* ref/ray_encl.h: helpers shared by the ray queries (ref/ray_*.c): their
- * common input domain and interval helpers for their enclosures.  Internal
- * to libisect_ref. */
-#ifndef ISECT_REF_RAY_ENCL_H
-#define ISECT_REF_RAY_ENCL_H
+/* ref/ref_ray.h: helpers shared by the ray queries (ref/ray_*.c): their
+ * common input domain and the slab enclosures.  Private to libisect_ref. */
+#ifndef ISECT_REF_RAY_H
+#define ISECT_REF_RAY_H
 
 #include "interval.h"
 
 #include <math.h>
 #include <stdbool.h>
-
-/* Intersection of two enclosures of the same quantity (both sound, so the
- * intersection is); a NaN enclosure means "nothing known". */
-static inline iv rq_intersect(iv a, iv b)
-{
-    if (iv_has_nan(a))
-        return b;
-    if (iv_has_nan(b))
-        return a;
-    return (iv){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
-}
 
 /* The domain all ray queries share: in[0..n) finite, except in[tmax], which
  * may be +inf but not NaN or negative. */
@@ -29,11 +17,6 @@ static inline bool rq_ray_finite(const double *in, int n, int tmax)
             return false;
     return !isnan(in[tmax]) && in[tmax] >= 0;
 }
-
-/* The three intervals of a box from slot at. */
-static inline iv3 rq_box3(const iv *in, int at) { return (iv3){in[at], in[at + 1], in[at + 2]}; }
-
-static inline iv rq_norm2(iv3 a) { return iv_add(iv_add(iv_sqr(a.x), iv_sqr(a.y)), iv_sqr(a.z)); }
 
 static inline double rq_min(double a, double b) { return a < b ? a : b; }
 static inline double rq_max(double a, double b) { return a > b ? a : b; }

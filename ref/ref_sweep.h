@@ -1,5 +1,7 @@
-/* ref/sphere_sweep_impl.h: the features of the sweep queries, shared by
- * ref/sphere_sweep_{point,segment,triangle,plane}.c (internal to libisect_ref).
+/* ref/ref_sweep.h: the features of the sweep queries, shared by
+ * ref/sphere_sweep_{point,segment,triangle,plane}.c (private to libisect_ref;
+ * the exact half is ref/sphere_sweep_exact.c, the interval half
+ * ref/sphere_sweep_encl.c).
  *
  * A sphere of radius r whose centre moves from c to c + v over t in [0, 1]
  * first touches a closed convex set X at
@@ -26,8 +28,8 @@
  * candidate is valid at some point of the box), "certain" (at every point)
  * and an interval holding its time and contact point wherever it is valid.
  */
-#ifndef ISECT_REF_SPHERE_SWEEP_IMPL_H
-#define ISECT_REF_SPHERE_SWEEP_IMPL_H
+#ifndef ISECT_REF_SWEEP_H
+#define ISECT_REF_SWEEP_H
 
 #include "algebraic.h"
 #include "exact.h"
@@ -70,11 +72,6 @@ void sw_face(sw_contact *best, const sw_ball *b, const q3 *v0, const q3 *v1, con
 /* The whole plane through q with normal n != 0 (no contact point). */
 void sw_plane(sw_contact *best, const sw_ball *b, const q3 *q, const q3 *n);
 
-/* Exact closest point y of a segment or a triangle (the hull of its
- * vertices when degenerate) to x, and the squared distance d2. */
-void sw_closest_segment(q3 *y, mpq_ptr d2, const q3 *x, const q3 *p0, const q3 *p1);
-void sw_closest_triangle(q3 *y, mpq_ptr d2, const q3 *x, const q3 *v0, const q3 *v1, const q3 *v2);
-
 /* *k = contact at t = 0 at the point y. */
 void sw_contact_start(sw_contact *k, const q3 *y);
 
@@ -91,7 +88,6 @@ typedef struct {
 } sw_iball;
 
 sw_iball sw_iball_make(const iv *center, const iv *velocity, iv radius);
-iv3 sw_iv3_at(const iv *in); /* three consecutive intervals */
 
 enum { SW_MAX_CAND = 8 };
 
@@ -129,9 +125,6 @@ void sw_iacc_result(const sw_iacc *a, iv *hit, iv *t, iv3 *point);
  * certain, the start overlap is impossible, and every other candidate is
  * impossible or starts strictly after it ends), or -1. */
 int sw_iacc_decisive(const sw_iacc *a);
-
-/* Validity shared by the sweep queries: finite values, radius >= 0. */
-bool sw_finite(const double *in, int n);
 
 /* ---- shared bodies of ref_sphere_sweep_*() -------------------------------- */
 
