@@ -12,22 +12,22 @@
  * reports is within 10 * 2^-24 * S of one: docs/queries/point_in_triangle.md.
  * Degenerate triangles are their hull (a segment or a point).
  */
-#include "overlap.h"
+#include "fast_overlap.h"
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!ov_finite3(p) || !ov_finite3(tri.v0) || !ov_finite3(tri.v1) || !ov_finite3(tri.v2))
+    if (!fv_finite3(p) || !fv_finite3(tri.v0) || !fv_finite3(tri.v1) || !fv_finite3(tri.v2))
         return false;
 
-    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(p), ov_max3abs(tri.v0)), isect_fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2)));
-    int k = ov_rescale_exp(m);
-    isect_vec3 a = ov_scale3(tri.v0, k);
-    ov_d3 ab = ov_d(ov_sub3(ov_scale3(tri.v1, k), a)), ac = ov_d(ov_sub3(ov_scale3(tri.v2, k), a));
-    ov_d3 ap = ov_d(ov_sub3(ov_scale3(p, k), a)), q;
+    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(p), fv_max3abs(tri.v0)), isect_fmaxf(fv_max3abs(tri.v1), fv_max3abs(tri.v2)));
+    int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
+    isect_vec3 a = fv_scale3(tri.v0, k);
+    fv_d3 ab = fv_d(fv_sub(fv_scale3(tri.v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri.v2, k), a));
+    fv_d3 ap = fv_d(fv_sub(fv_scale3(p, k), a)), q;
     double d2 = ov_closest_triangle(ab, ac, ap, &q);
-    double tol = 8 * 0x1p-24 * (double)ov_scalef(m, k);
+    double tol = FB_PIT_TOL * (double)fv_ldexp(m, k);
     bool hit = d2 <= tol * tol;
     if (out)
         out->hit = hit;
