@@ -19,6 +19,32 @@
  *   sum of doubles e[0..n-1], non-overlapping and increasing in magnitude,
  *   zeros removed (Grow-Expansion-Zeroelim).  Its sign is the sign of its
  *   largest (last) component; n == 0 is the value 0.
+ *
+ * Why nothing rounds (the exactness argument sphere_obb relies on):
+ * 1. fx_two_sum: s = fl(a + b) and err = (a - (s - bv)) + (b - bv) with
+ *    bv = fl(s - a) satisfy a + b = s + err exactly, every operation
+ *    being exact except the first (Knuth, TAOCP 4.2.2, Theorem B; binary
+ *    floating point, round to nearest, no overflow; subnormal results of
+ *    additions are exact).
+ * 2. fx_grow: each step replaces q + e[k] by s + err with fx_two_sum, so
+ *    the sum of q and the components is invariant; dropping zero
+ *    components changes nothing.  Shewchuk (1997, Theorem 10) shows the
+ *    result is non-overlapping and increasing when the input is: the sign
+ *    of the sum is the sign of the last component, whose magnitude exceeds
+ *    the sum of all the others.
+ * 3. fx_split with C = 2^27 + 1 (p = 53, s = 27): hi has at most 26
+ *    significant bits and lo = a - hi (exact) at most 26 (Dekker 1971), for
+ *    round to nearest and |a| < 2^995; so the product of two halves has at
+ *    most 52 significant bits and is exact unless it underflows.
+ * 4. fx_grow_prod4: f x and y z, products of two binary32 values, have at
+ *    most 48 significant bits: exact.  The four products of their halves
+ *    are exact by 3: the binary32 factors are multiples of 2^-149, so f x,
+ *    y z and their halves are multiples of 2^-298 (rounding a multiple of
+ *    2^-298 gives one, or is exact) and the partial products multiples of
+ *    2^-596, far above binary64's 2^-1022 when not zero; all are below
+ *    2^(4 * 128) = 2^512, and a sum of 76 of them below 2^519.
+ * So an expansion built here holds its sum of products exactly, and its
+ * sign is exact.  The only rounding is fx_round's final one, by design.
  */
 #ifndef ISECT_FAST_EXACT_H
 #define ISECT_FAST_EXACT_H
@@ -52,7 +78,7 @@ static inline double fx_two_sum(double a, double b, double *err)
 }
 
 /* The largest length of an expansion here: 18 products of four binary32
- * values (four components each), plus two for fx_round's comparisons. */
+ * values (four components each), plus three for fx_round's comparisons. */
 enum { FX_MAX = 76 };
 
 /* e[0..n-1] += b, exactly, in place (Grow-Expansion with zero elimination:
@@ -95,13 +121,13 @@ static inline int fx_grow_prod4(double *e, int n, float f, float x, float y, flo
 
 static inline int fx_sign(const double *e, int n) { return n == 0 ? 0 : e[n - 1] > 0 ? 1 : -1; }
 
-/* The sign of e - q - h, exactly (e unchanged). */
-static inline int fx_sign_minus(const double *e, int n, double q, double h)
+/* The sign of e - (d[0] + ... + d[nd - 1]), exactly (e unchanged). */
+static inline int fx_sign_minus(const double *e, int n, const double *d, int nd)
 {
     double t[FX_MAX];
     memcpy(t, e, (size_t)n * sizeof *t);
-    n = fx_grow(t, n, -q);
-    n = fx_grow(t, n, -h);
+    for (int i = 0; i < nd; i++)
+        n = fx_grow(t, n, -d[i]);
     return fx_sign(t, n);
 }
 
@@ -118,16 +144,30 @@ static inline double fx_of_bits(uint64_t k)
 #define FX_INF UINT64_C(0x7ff0000000000000)
 
 /* Is k's double <= e (exactly)? */
-static inline bool fx_le(const double *e, int n, uint64_t k) { return fx_sign_minus(e, n, fx_of_bits(k), 0) >= 0; }
+static inline bool fx_le(const double *e, int n, uint64_t k)
+{
+    double d = fx_of_bits(k);
+    return fx_sign_minus(e, n, &d, 1) >= 0;
+}
 
-/* The value of a positive expansion correctly rounded to binary64 (to
- * nearest, ties to even), for 2^-1000 < e < 2^1000.  The largest k with
- * double(k) <= e is bracketed by doubling steps from the approximation q
- * (the components summed from the smallest up: in practice within an ulp,
- * so two or three exact comparisons; whatever its error, at most 2 * 63
- * steps), then bisected; then e is compared exactly with the midpoint
- * double(k) + (double(k + 1) - double(k))/2 (the difference of two adjacent
- * doubles is exact, and so is its half above 2^-1000). */
+/* The value v of a positive expansion rounded to binary128 (113 bits),
+ * then to binary64, both to nearest with ties to even, for
+ * 2^-1000 < v < 2^1000: the value that summing the expansion in binary128
+ * and converting the sum gave (sphere_obb's first exact path, kept
+ * bit for bit).  It is the correctly rounded binary64 value except when v
+ * lies within 2^-113 (relative) of a midpoint m between two doubles but not
+ * on it: binary128 rounds v to m, and the tie then goes to the even double,
+ * maybe not v's side.
+ *
+ * The largest k with double(k) <= v is bracketed by doubling steps from
+ * the approximation q (the components summed from the smallest up: in
+ * practice within an ulp, so two or three exact comparisons; whatever its
+ * error, at most 2 * 63 steps), then bisected.  With a = double(k),
+ * b = double(k + 1), m = a + h, h = (b - a)/2 (one ulp of a, exact, and its
+ * half, exact above 2^-1000): v rounds to m in binary128 iff
+ * |v - m| <= g = h 2^-60, half an ulp of m in binary128 (m, with 54
+ * significant bits, is even there and wins a tie).  The three comparisons
+ * of v with m and m +- g are exact. */
 static inline double fx_round_positive(const double *e, int n)
 {
     double q = 0;
@@ -150,13 +190,20 @@ static inline double fx_round_positive(const double *e, int n)
         else
             hi = mid;
     }
-    double a = fx_of_bits(lo), b = fx_of_bits(lo + 1);
-    int s = fx_sign_minus(e, n, a, (b - a) * 0.5);
+    double a = fx_of_bits(lo), b = fx_of_bits(lo + 1), h = (b - a) * 0.5;
+    double d[3] = {a, h, 0};
+    int s = fx_sign_minus(e, n, d, 2);
+    if (s != 0) {
+        d[2] = s * (h * 0x1p-60);
+        if (fx_sign_minus(e, n, d, 3) != s)
+            s = 0; /* binary128 rounds v to m */
+    }
     return s < 0 ? a : s > 0 ? b : (lo & 1) == 0 ? a : b;
 }
 
-/* The value of the expansion correctly rounded to binary64; every non-zero
- * value here lies between 2^-600 and 2^540. */
+/* The value of the expansion rounded to binary128, then to binary64
+ * (fx_round_positive); every non-zero value here lies between 2^-600 and
+ * 2^540. */
 static inline double fx_round(double *e, int n)
 {
     if (n == 0)

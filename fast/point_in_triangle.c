@@ -5,7 +5,7 @@
  * reports a hit when p lies within 8 * 2^-24 * S of the closed triangle
  * (S the largest input magnitude): the distance from the closest point,
  * computed as for sphere_triangle (binary32 differences, binary64 products;
- * fast/overlap.h), against that tolerance.  The tolerance is relative to the
+ * fast/fast_overlap.h), against that tolerance.  The tolerance is relative to the
  * inputs, not an absolute epsilon, and it is the smallest that the rounding
  * of the differences allows (a point of the triangle may appear 6.93 * 2^-24 * S
  * away).  So fast never misses a point of the triangle, and a point it

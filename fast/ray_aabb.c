@@ -5,7 +5,7 @@
  * coordinate between min and max), so no 0 * inf arises for a ray lying in a
  * face plane.  Positions are rescaled together and dir on its own by powers
  * of two (exact).  Each slab parameter (b - o)/d is kept as a significand
- * and an exponent (fast/ray_common.h: rc_span_slab), so that parameters
+ * and an exponent (fast/fast_ray.h: rc_span_slab), so that parameters
  * beyond the binary32 range are still ordered exactly; the entry is the
  * largest lower end (at least 0), the exit the smallest upper end (at most
  * tmax).  Error bound:

@@ -2,7 +2,7 @@
  *
  * Arvo's test: the squared distance from the centre to the box, summed per
  * axis from the exact comparisons c < min, c > max, against r^2.  Binary32
- * after an exact power-of-two rescaling (fast/overlap.h); no square root, no
+ * after an exact power-of-two rescaling (fast/fast_vec3.h: fv_rescale_exp); no square root, no
  * epsilon.  The answer is exact for inputs moved by at most 2.6 * 2^-24 * S:
  * docs/queries/sphere_aabb.md.
  */

@@ -66,7 +66,8 @@ static double face2(fv_d3 d, fv_d3 u, fv_d3 v, fv_d3 n, double s /* n.d */)
  * (Shewchuk's Grow-Expansion with Knuth's TwoSum), so no step rounds:
  * fast/fast_exact.h gives the range argument (no term or partial product
  * under- or overflows binary64).  The sign of an expansion is that of its
- * largest component; its value is correctly rounded by fx_round. */
+ * largest component; its value is rounded by fx_round (to binary128, then
+ * to binary64, as the former binary128 code did). */
 
 /* e += f det(x, y, z), its six terms in the order of the rule of Sarrus. */
 static int det_grow(double *e, int n, float f, isect_vec3 x, isect_vec3 y, isect_vec3 z)
@@ -238,7 +239,7 @@ static slab_verdict slabs_certified(obb_frame *f)
 
 /* Undecided: the box is flat within the rounding, or the centre is within
  * it of a slab's boundary.  Decide exactly (flat, inside, or outside); when
- * outside, replace N_i and D_i by the correctly rounded exact values: in
+ * outside, replace N_i and D_i by the rounded exact values (fx_round): in
  * binary64 the three D_i of a thin box disagree wildly. */
 static slab_verdict slabs_exact(obb_frame *f, isect_sphere s, isect_obb box)
 {

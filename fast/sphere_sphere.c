@@ -1,7 +1,7 @@
 /* fast/sphere_sphere.c: closed balls overlap, binary32.
  *
  * |c1 - c0|^2 <= (r0 + r1)^2 evaluated in binary32 after an exact
- * power-of-two rescaling (fast/overlap.h).  No square root, no epsilon.  The
+ * power-of-two rescaling (fast/fast_vec3.h: fv_rescale_exp).  No square root, no epsilon.  The
  * computed answer is the exact answer for inputs moved by at most
  * 2.6 * 2^-24 * S (S the largest input magnitude): docs/queries/sphere_sphere.md.
  */

@@ -1,7 +1,7 @@
 /* fast/sphere_triangle.c: closed ball against closed triangle, binary32
  * inputs and outputs.
  *
- * The closest point of the triangle to the centre (fast/overlap.h:
+ * The closest point of the triangle to the centre (fast/fast_overlap.h:
  * ov_closest_triangle): the binary32 differences b - a, c - a, p - a after an
  * exact power-of-two rescaling, then binary64, where the products of two
  * binary32 values are exact.  The answer and the outputs are those of the
