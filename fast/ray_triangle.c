@@ -24,10 +24,9 @@
  * once to binary32 (only below the binary32 normal range can it round). */
 static void scaled(float out[3], isect_vec3 v, isect_vec3 o, int e)
 {
-    isect_vec3 w = fv_scale3(fv_sub(v, o), e);
-    out[0] = w.x;
-    out[1] = w.y;
-    out[2] = w.z;
+    out[0] = fv_ldexp(v.x - o.x, e);
+    out[1] = fv_ldexp(v.y - o.y, e);
+    out[2] = fv_ldexp(v.z - o.z, e);
 }
 
 bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
