@@ -65,7 +65,8 @@ FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 # The zoo, in the order `isect targets` lists it; each file ends with
 # ISECT_TARGETS(zoo_<file name>, ...).
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
-            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c)
+            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
+            threejs_ray.c)
 TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC))
 
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
