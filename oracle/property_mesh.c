@@ -10,11 +10,16 @@
  * watertight target hits at least one: a target that misses all the
  * triangles of a group that ref hits has leaked through the mesh, which no
  * rounding of the inputs excuses (the shared vertex is the same binary32
- * value in every triangle).  Groups are judged only within margins that
- * keep the other boundaries of ray_triangle away: the ray meets every
- * triangle of the group at an angle of at least 2^-10 rad (roughly), and
- * the crossing is at least 2^-10 of the positional scale from the origin
- * and 2^-10 of tmax from tmax. */
+ * value in every triangle).  A vertex makes a group only when its fan is
+ * closed (every edge at it shared by two triangles of the mesh), and groups
+ * are judged only within margins that keep every other boundary of the
+ * answer away (docs/judge.md): the ray meets every triangle of the group at
+ * an angle of at least about 2^-10 rad, every height of those triangles is
+ * at least 2^-10 S (S the positional scale), the crossing is at least
+ * 2^-10 S from the origin, 2^-10 tmax from tmax and, on an edge, 2^-10 S
+ * from every vertex.  A perturbation of the inputs by far less than that
+ * moves none of those boundaries to the crossing, so the only way to miss
+ * every triangle of the group is a gap between them. */
 #include "property_impl.h"
 
 #include "exact.h"
@@ -104,9 +109,27 @@ static bool has_vertex(const mesh *m, int tri, int v)
     return m->t[tri][0] == v || m->t[tri][1] == v || m->t[tri][2] == v;
 }
 
+/* Is vertex v interior to its fan: is every edge at v shared by exactly two
+ * triangles around it?  Only then does the fan cover a neighbourhood of v
+ * in the surface, so that no small move of the ray can pass beside it. */
+static bool closed_fan(const mesh *m, int v)
+{
+    for (int i = 0; i < m->nt; i++)
+        for (int k = 0; k < 3 && has_vertex(m, i, v); k++) {
+            int w = m->t[i][k], count = 0;
+            if (w == v)
+                continue;
+            for (int j = 0; j < m->nt; j++)
+                count += has_vertex(m, j, v) && has_vertex(m, j, w);
+            if (count != 2)
+                return false;
+        }
+    return true;
+}
+
 static void add_group(isect_prop_set *s, const mesh *m, int base, int va, int vb)
 {
-    if (s->ngroups == PROP_MAX_GROUPS)
+    if (s->ngroups == PROP_MAX_GROUPS || (vb < 0 && !closed_fan(m, va)))
         return;
     int g = s->ngroups, n = 0;
     for (int i = 0; i < m->nt && n < PROP_MAX_GROUP; i++)
@@ -148,8 +171,13 @@ static int mesh_add(isect_prop_set *s, const mesh *m, const double *o, const dou
     return base;
 }
 
+static double dist3(const double *x, const double *y)
+{
+    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]));
+}
+
 /* The group's crossing is within the margins (see the file comment). */
-static bool group_margins(const isect_prop_set *s, const isect_prop_answers *a, int i)
+static bool group_margins(const isect_prop_set *s, const isect_prop_answers *a, int i, bool edge)
 {
     const double *in = s->in[i], *d = in + 3;
     double t = a->ref_out[i][1], tmax = in[6], S[UNIT_COUNT];
@@ -165,7 +193,22 @@ static bool group_margins(const isect_prop_set *s, const isect_prop_answers *a, 
     double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
     double nd = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
     double nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), ddn = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    return fabs(nd) >= 0x1p-10 * nn * ddn;
+    if (!(fabs(nd) >= 0x1p-10 * nn * ddn))
+        return false;
+    /* far from degenerate: every height of the triangle >= 2^-10 S */
+    const double *v = in + 7;
+    double lmax = fmax(dist3(v, v + 3), fmax(dist3(v + 3, v + 6), dist3(v + 6, v)));
+    if (!(nn >= 0x1p-10 * S[UNIT_POS] * lmax))
+        return false;
+    if (!edge)
+        return true;
+    /* on an edge: the crossing is >= 2^-10 S away from every vertex (a move
+     * past the end of the shared edge would leave both triangles) */
+    double x[3] = {in[0] + t * d[0], in[1] + t * d[1], in[2] + t * d[2]};
+    for (int k = 0; k < 3; k++)
+        if (!(dist3(x, v + 3 * k) >= 0x1p-10 * S[UNIT_POS]))
+            return false;
+    return true;
 }
 
 /* Exact watertightness over every group; true when one leaks. */
@@ -179,7 +222,7 @@ static bool check_groups(const isect_prop_set *s, const isect_prop_answers *a, i
                 continue;
             hit_ref++;
             first = first < 0 ? i : first;
-            margins &= group_margins(s, a, i);
+            margins &= group_margins(s, a, i, !s->group_vertex[g]);
             hit_tgt += prop_hit(a, i);
         }
         /* A hit on a triangle of the group that ref misses (parallel to
@@ -202,24 +245,14 @@ static bool check_groups(const isect_prop_set *s, const isect_prop_answers *a, i
 
 /* ---- watertight: a triangle and its three reflections across its edges ---- */
 
-/* x = a + b - c exactly, as binary32 values (exact: checked in rationals). */
+/* x = a + b - c rounded to binary32: a point across the edge a b from c
+ * (only a and b must be shared exactly); false on overflow. */
 static bool reflect(const double *a, const double *b, const double *c, double *x)
 {
-    bool ok = true;
-    mpq_t p, q;
-    mpq_inits(p, q, NULL);
-    for (int i = 0; i < 3 && ok; i++) {
-        mpq_set_d(p, a[i]);
-        mpq_set_d(q, b[i]);
-        mpq_add(p, p, q);
-        mpq_set_d(q, c[i]);
-        mpq_sub(p, p, q);
-        x[i] = mpq_get_d(p);
-        mpq_set_d(q, x[i]);
-        ok = prop_f32_exact(x[i]) && mpq_equal(p, q);
-    }
-    mpq_clears(p, q, NULL);
-    return ok;
+    for (int i = 0; i < 3; i++)
+        if (!isfinite(x[i] = (float)(a[i] + b[i] - c[i])))
+            return false;
+    return true;
 }
 
 static double grid_of(double m) { return ldexp(1, ilogb(fmax(m, 0x1p-100)) - 11); }
@@ -267,14 +300,25 @@ static int derive_watertight(const isect_query *q, const double *in, uint64_t r,
     }
     mesh m = {3, 1, {{0}}, {{0, 1, 2}}};
     memcpy(m.v, v, sizeof v);
-    for (int k = 0; k < 3; k++) { /* across the edge opposite vertex k */
-        int a = (k + 1) % 3, b = (k + 2) % 3;
-        if (reflect(v[a], v[b], v[k], m.v[m.nv])) {
-            m.t[m.nt][0] = b;
-            m.t[m.nt][1] = a;
-            m.t[m.nt][2] = m.nv;
-            m.nv++;
-            m.nt++;
+    if (r && (z & 2)) {
+        /* a closed fan of four triangles around v0: v1, v2 and their
+         * reflections through v0 (rounded) */
+        if (!reflect(v[0], v[0], v[1], m.v[3]) || !reflect(v[0], v[0], v[2], m.v[4]))
+            return 0;
+        static const int fan[4][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 1}};
+        m.nv = 5;
+        m.nt = 4;
+        memcpy(m.t, fan, sizeof fan);
+    } else {
+        for (int k = 0; k < 3; k++) { /* across the edge opposite vertex k */
+            int a = (k + 1) % 3, b = (k + 2) % 3;
+            if (reflect(v[a], v[b], v[k], m.v[m.nv])) {
+                m.t[m.nt][0] = b;
+                m.t[m.nt][1] = a;
+                m.t[m.nt][2] = m.nv;
+                m.nv++;
+                m.nt++;
+            }
         }
     }
     if (r) { /* aim the ray at a vertex, an edge midpoint or a quarter point */
