@@ -20,6 +20,7 @@
 #include "commands.h"
 
 #include "isect_ref.h"
+#include "property.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -75,8 +76,10 @@ static const char *const help_campaign =
 enum { MAX_PAIRS = 256, MAX_PROCS = 64, MAX_SEEN = 512, TAIL = 6144 };
 
 typedef struct {
-    const isect_query *q;
+    const isect_query *q; /* for a property: its first base query the target supports */
     const isect_target *t;
+    const isect_property *prop; /* a property harness (prop_NAME), or NULL */
+    char name[64];              /* q's name, or prop_NAME: folders and logs */
     char tname[64]; /* the target's name fit for a file name */
     int zoo; /* a zoo bug to catch (not a control) */
     int started, done, broken, nproc, runs, crashes, timeouts;
@@ -192,7 +195,10 @@ static int check_list(const char *what, const char *list, int (*known)(const cha
     return 0;
 }
 
-static int known_query(const char *n) { return isect_query_find(n) != NULL; }
+static int known_query(const char *n)
+{
+    return isect_query_find(n) != NULL || (!strncmp(n, "prop_", 5) && isect_property_find(n + 5));
+}
 static int known_target(const char *n) { return isect_target_find(n) != NULL; }
 
 static void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
@@ -200,11 +206,52 @@ static void harness_path(const options *o, const isect_query *q, char *buf, size
     snprintf(buf, len, "%s/fuzz_%s", o->fuzz_dir, q->name);
 }
 
+/* A pair of a property harness (fuzz_dir/prop_NAME) and a target that
+ * supports one of its base queries; selected by --queries prop_NAME or a
+ * base query's name. */
+static void select_property_pairs(const options *o)
+{
+    for (size_t i = 0; i < isect_properties_size; i++) {
+        const isect_property *pr = isect_properties[i];
+        char bin[1200], name[64];
+        snprintf(name, sizeof name, "prop_%s", pr->name);
+        snprintf(bin, sizeof bin, "%s/%s", o->fuzz_dir, name);
+        int wanted = !o->queries || in_list(o->queries, name);
+        for (int b = 0; pr->bases[b] && !wanted; b++)
+            wanted = in_list(o->queries, pr->bases[b]);
+        if (!wanted || access(bin, X_OK))
+            continue;
+        for (size_t t = 0; t < isect_targets_size && npairs < MAX_PAIRS; t++) {
+            const isect_target *tg = isect_targets[t];
+            const isect_query *q = NULL;
+            for (int b = 0; pr->bases[b] && !q; b++)
+                if (isect_target_entry_for(tg, pr->bases[b]))
+                    q = isect_query_find(pr->bases[b]);
+            if (!q || !in_list(o->targets, tg->name))
+                continue;
+            pair *p = &pairs[npairs++];
+            memset(p, 0, sizeof *p);
+            p->q = q;
+            p->t = tg;
+            p->prop = pr;
+            snprintf(p->name, sizeof p->name, "%s", name);
+            p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
+            p->first_disc = NAN;
+            snprintf(p->tname, sizeof p->tname, "%s", tg->name);
+            for (char *c = p->tname; *c; c++)
+                if (*c == ':' || *c == '/')
+                    *c = '-';
+        }
+    }
+}
+
 static int select_pairs(const options *o)
 {
     if (check_list("query", o->queries, known_query) || check_list("target", o->targets, known_target))
         return -1;
     int nq = 0;
+    select_property_pairs(o);
+    nq += npairs > 0;
     for (size_t i = 0; i < isect_catalog_size; i++) {
         const isect_query *q = isect_catalog[i];
         if (!in_list(o->queries, q->name))
@@ -227,6 +274,7 @@ static int select_pairs(const options *o)
             memset(p, 0, sizeof *p);
             p->q = q;
             p->t = tg;
+            snprintf(p->name, sizeof p->name, "%s", q->name);
             p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
             p->first_disc = NAN;
             snprintf(p->tname, sizeof p->tname, "%s", tg->name);
@@ -254,8 +302,10 @@ static int start_proc(const options *o, pair *p, double end)
         return -1;
     char bin[1200], art[1400], corpus[1200], seeds[300], dict[300];
     harness_path(o, p->q, bin, sizeof bin);
-    snprintf(art, sizeof art, "%s/artifacts/%s/%s", out_dir, p->q->name, p->tname);
-    snprintf(corpus, sizeof corpus, "%s/%s", o->corpus_dir, p->q->name);
+    if (p->prop)
+        snprintf(bin, sizeof bin, "%s/%s", o->fuzz_dir, p->name);
+    snprintf(art, sizeof art, "%s/artifacts/%s/%s", out_dir, p->name, p->tname);
+    snprintf(corpus, sizeof corpus, "%s/%s", o->corpus_dir, p->name);
     snprintf(seeds, sizeof seeds, "corpus/%s", p->q->name);
     snprintf(dict, sizeof dict, "fuzz/%s.dict", p->q->name);
     if (mkdir_p(art) || mkdir_p(corpus)) {
@@ -263,7 +313,7 @@ static int start_proc(const options *o, pair *p, double end)
         return -1;
     }
     char findings[1200], a_time[64], a_timeout[64], a_art[1500], a_seed[64], a_dict[320], start[64], lpath[1400];
-    snprintf(findings, sizeof findings, "%s/findings/%s", out_dir, p->q->name);
+    snprintf(findings, sizeof findings, "%s/findings/%s", out_dir, p->name);
     mkdir_p(findings);
     double secs = floor(end - epoch_now() - 1); /* libFuzzer starts its clock after loading */
     if (secs < 1)
@@ -276,7 +326,7 @@ static int start_proc(const options *o, pair *p, double end)
     snprintf(a_seed, sizeof a_seed, "-seed=%lu", seed);
     snprintf(a_dict, sizeof a_dict, "-dict=%s", dict);
     snprintf(start, sizeof start, "%.3f", t0);
-    snprintf(lpath, sizeof lpath, "%s/logs/%s-%s.log", out_dir, p->q->name, p->tname);
+    snprintf(lpath, sizeof lpath, "%s/logs/%s-%s.log", out_dir, p->name, p->tname);
     int have_seeds = !access(seeds, R_OK), have_dict = !access(dict, R_OK);
 
     int fd[2];
@@ -393,13 +443,15 @@ static void on_line(proc *pr, char *line)
             known |= !strcmp(p->seen[i], path);
         if (!known && p->nseen < MAX_SEEN)
             p->seen[p->nseen++] = strdup(path);
-        if (!strncmp(line + 12, "discrepancy", 11) && !isfinite(p->first_disc)) {
+        int prop = !strncmp(line + 12, "property", 8);
+        if ((prop || !strncmp(line + 12, "discrepancy", 11)) && !isfinite(p->first_disc)) {
             p->first_disc = since();
             const char *sev = strstr(line, "severity ");
             char s[64] = "";
             if (sev)
                 snprintf(s, sizeof s, "%.*s", (int)strcspn(sev + 9, " ("), sev + 9);
-            say("%6.1f s  first discrepancy: %s on %s, severity %s", p->first_disc, p->t->name, p->q->name, s);
+            say("%6.1f s  first %s: %s on %s, severity %s", p->first_disc, prop ? "property violation" : "discrepancy",
+                p->t->name, p->name, s);
             logev("found query=%s target=%s at=%.3f verdict=discrepancy", p->q->name, p->t->name, p->first_disc);
         } else if (!known && !strncmp(line + 12, "invalid", 7) && !p->zoo)
             say("%6.1f s  invalid answer: %s on %s", since(), p->t->name, p->q->name);
@@ -596,7 +648,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
 static void sweep_artifacts(const options *o, proc *pr)
 {
     char dir[1400];
-    snprintf(dir, sizeof dir, "%s/artifacts/%s/%s", out_dir, pr->p->q->name, pr->p->tname);
+    snprintf(dir, sizeof dir, "%s/artifacts/%s/%s", out_dir, pr->p->name, pr->p->tname);
     DIR *d = opendir(dir);
     if (!d)
         return;

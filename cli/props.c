@@ -30,7 +30,8 @@ int props_check_case(const char *path, const isect_case *k, const isect_target *
         const isect_property *pr = isect_properties[p];
         if ((only && pr != only) || !isect_property_has_base(pr, k->query))
             continue;
-        for (uint64_t r = 0; r < PROP_CORPUS_TRIES; r++) {
+        for (uint64_t i = 0; i <= PROP_CORPUS_TRIES; i++) {
+            uint64_t r = i < PROP_CORPUS_TRIES ? i : isect_property_word(k->query, k->in);
             isect_prop_result res = isect_property_check(pr, t, k->query, k->in, r, &s);
             if (res.status == PROP_NA)
                 continue;
@@ -39,7 +40,7 @@ int props_check_case(const char *path, const isect_case *k, const isect_target *
             if (res.status != PROP_VIOLATED)
                 continue;
             printf("%s:%d: %s: property %s violated (derivation %llu): %s\n", path, k->line, t->name, pr->name,
-                   (unsigned long long)r, res.why);
+                   (unsigned long long)i, res.why);
             violations++;
             break;
         }

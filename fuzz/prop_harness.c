@@ -46,17 +46,6 @@ static int decode(const isect_property *p, const uint8_t *data, size_t size, con
     return isect_fuzz_decode(*q, data + 1, size - 1, in);
 }
 
-static uint64_t word_of(const isect_query *q, const double *in)
-{
-    uint64_t h = 0xCBF29CE484222325ULL;
-    for (int i = 0; i < isect_query_nin(q); i++) {
-        uint64_t b;
-        memcpy(&b, &in[i], sizeof b);
-        h = (h ^ b) * 0x100000001B3ULL;
-    }
-    return h | 1; /* r = 0 is the corpus's "as given" */
-}
-
 static void mkdirs(const char *path)
 {
     char buf[1024];
@@ -143,7 +132,7 @@ int isect_prop_fuzz_one(const isect_property *p, const uint8_t *data, size_t siz
     if (decode(p, data, size, &q, in))
         return 0;
     static isect_prop_set s;
-    isect_prop_result res = isect_property_check(p, t, q, in, word_of(q, in), &s);
+    isect_prop_result res = isect_property_check(p, t, q, in, isect_property_word(q, in), &s);
     if (res.status == PROP_VIOLATED) {
         report(p, t, q, in, &res);
         const char *c = getenv("ISECT_CONTINUE");

@@ -71,6 +71,17 @@ void prop_relation(bool holds, const isect_prop_set *s, const isect_prop_answers
              s->q[res->index]->name, isect_verdict_name(a->j[res->index].verdict), res->severity);
 }
 
+uint64_t isect_property_word(const isect_query *q, const double *in)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (int i = 0; i < isect_query_nin(q); i++) {
+        uint64_t b;
+        memcpy(&b, &in[i], sizeof b);
+        h = (h ^ b) * 0x100000001B3ULL;
+    }
+    return h | 1; /* r = 0 is the corpus's "as given" */
+}
+
 isect_prop_result isect_property_check(const isect_property *p, const isect_target *t, const isect_query *q,
                                        const double *in, uint64_t r, isect_prop_set *s)
 {

@@ -83,7 +83,12 @@ int isect_property_has_base(const isect_property *p, const isect_query *q);
 isect_prop_result isect_property_check(const isect_property *p, const isect_target *t, const isect_query *q,
                                        const double *in, uint64_t r, isect_prop_set *s);
 
-/* The number of r values isect props tries per case (r = 0, 1, ...). */
+/* The word r the property harnesses use for an input: a hash of its
+ * values, so that a reproducer written as text replays. */
+uint64_t isect_property_word(const isect_query *q, const double *in);
+
+/* The number of r values isect props tries per case (r = 0, 1, ..., then
+ * isect_property_word). */
 enum { PROP_CORPUS_TRIES = 8 };
 
 const char *isect_prop_status_name(isect_prop_status s);

@@ -31,6 +31,10 @@ static bool threejs_ray(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
 {
     memset(out, 0, sizeof *out);
     d3 o = d3_of(ray.origin), d = d3_of(ray.dir), a = d3_of(tri.v0), b = d3_of(tri.v1), c = d3_of(tri.v2);
+    for (int i = 0; i < 3; i++) /* JavaScript would go on with NaN; isect's contract needs a defined answer */
+        if (!isfinite((&o.x)[i]) || !isfinite((&d.x)[i]) || !isfinite((&a.x)[i]) || !isfinite((&b.x)[i]) ||
+            !isfinite((&c.x)[i]))
+            return false;
     d3 e1 = sub(b, a), e2 = sub(c, a), n = cross(e1, e2);
     double ddn = dot(d, n), sign;
     if (ddn > 0) {
