@@ -10,24 +10,24 @@ int ref_point_in_triangle_on_set(const double *in)
 {
     if (!ov_all_finite(in, N_IN))
         return 0;
-    q3 p, v0, v1, v2, e1, e2, w, n;
-    q3 *all[] = {&p, &v0, &v1, &v2, &e1, &e2, &w, &n};
+    /* pt[0] = p, pt[1..3] = v0 v1 v2; then pt[k] -= v0 for k = 0, 2, 3 */
+    q3 pt[4], n;
     mpq_t s;
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        q3_init(all[i]);
     mpq_init(s);
-    q3_set_d(&p, in + IN_P);
-    q3_set_d(&v0, in + IN_V0);
-    q3_set_d(&v1, in + IN_V1);
-    q3_set_d(&v2, in + IN_V2);
-    q3_sub(&e1, &v1, &v0);
-    q3_sub(&e2, &v2, &v0);
-    q3_sub(&w, &p, &v0);
-    q3_cross(&n, &e1, &e2);
-    q3_dot(s, &n, &w);
+    q3_init(&n);
+    for (int k = 0; k < 4; k++) {
+        q3_init(&pt[k]);
+        q3_set_d(&pt[k], in + 3 * k);
+    }
+    for (int k = 0; k < 4; k++)
+        if (k != 1)
+            q3_sub(&pt[k], &pt[k], &pt[1]);
+    q3_cross(&n, &pt[2], &pt[3]);
+    q3_dot(s, &n, &pt[0]);
     int on = !ov_q3_is_zero(&n) && mpq_sgn(s) == 0;
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        q3_clear(all[i]);
+    for (int k = 0; k < 4; k++)
+        q3_clear(&pt[k]);
+    q3_clear(&n);
     mpq_clear(s);
     return on;
 }
