@@ -62,10 +62,14 @@ ORACLE_SRC = $(wildcard oracle/*.c)
 CLI_SRC    = $(wildcard cli/*.c)
 TEST_SRC   = $(wildcard tests/test_*.c)
 FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+# Property harnesses fuzz/prop_NAME.c (oracle/property.h), built beside the
+# query harnesses as $(BUILD)/fuzz/prop_NAME; they share fuzz/prop_harness.c.
+FUZZ_PROPS = $(patsubst fuzz/prop_%.c,%,$(filter-out fuzz/prop_harness.c,$(wildcard fuzz/prop_*.c)))
 # The zoo, in the order `isect targets` lists it; each file ends with
 # ISECT_TARGETS(zoo_<file name>, ...).
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
-            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c)
+            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
+            threejs_ray.c)
 TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC))
 
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
@@ -173,6 +177,7 @@ $(BUILD)/asan/replay_%: $(BUILD)/asan/fuzz/fuzz_%.o $(BUILD)/asan/fuzz/harness.o
                         $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
 	$(call link,asan) -o $@ $^ $(ALL_LIBS)
 
+# (The properties run on corpus/ in corpus-check: isect check runs them.)
 replay-check: $(patsubst %,$(BUILD)/asan/replay_%,$(FUZZ_QUERIES))
 	@set -e; for q in $(FUZZ_QUERIES); do $(BUILD)/asan/replay_$$q corpus/$$q; done
 
@@ -224,7 +229,11 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(BUILD)/fuzz/fuzz/harness.o $
                       $(call LIBS_FOR,fuzz)
 	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
 
-fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES))
+$(BUILD)/fuzz/prop_%: $(BUILD)/fuzz/fuzz/prop_%.o $(BUILD)/fuzz/fuzz/prop_harness.o $(BUILD)/fuzz/fuzz/harness.o \
+                      $(BUILD)/fuzz/fuzz/mutator.o $(call LIBS_FOR,fuzz)
+	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
+
+fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES)) $(patsubst %,$(BUILD)/fuzz/prop_%,$(FUZZ_PROPS))
 
 fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
 	sh fuzz/run.sh $(BUILD) $(QUERY) $(TARGET) $(SECONDS) 0
@@ -258,7 +267,8 @@ CAMPAIGN_QUERIES = $(if $(QUERIES),$(filter $(subst $(comma), ,$(QUERIES)),$(FUZ
 .PHONY: campaign report campaign-check campaign-crash-check
 campaign: SECONDS = 120
 campaign:
-	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES))
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES)) \
+	    $(patsubst %,$(BUILD)/fuzz/prop_%,$(FUZZ_PROPS))
 	$(BUILD)/isect campaign --seconds $(SECONDS) --jobs $(JOBS) --fuzz-dir $(BUILD)/fuzz \
 	    --corpus-dir $(BUILD)/fuzz-corpus $(if $(QUERIES),--queries "$(QUERIES)") $(if $(TARGETS),--targets "$(TARGETS)")
 

@@ -177,7 +177,10 @@ static int check_list(const char *what, const char *list, int (*known)(const cha
     return 0;
 }
 
-static int known_query(const char *n) { return isect_query_find(n) != NULL; }
+static int known_query(const char *n)
+{
+    return isect_query_find(n) != NULL || (!strncmp(n, "prop_", 5) && isect_property_find(n + 5));
+}
 static int known_target(const char *n) { return isect_target_find(n) != NULL; }
 
 void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
@@ -185,11 +188,54 @@ void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
     snprintf(buf, len, "%s/fuzz_%s", o->fuzz_dir, q->name);
 }
 
+/* A new pair of q (or of a property harness, prop set) and target tg. */
+static void add_pair(const isect_query *q, const isect_property *prop, const char *name, const isect_target *tg)
+{
+    pair *p = &camp.pairs[camp.npairs++];
+    memset(p, 0, sizeof *p);
+    p->q = q;
+    p->t = tg;
+    p->prop = prop;
+    snprintf(p->name, sizeof p->name, "%s", name);
+    p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
+    p->first_disc = NAN;
+    isect_target_file_name(p->tname, sizeof p->tname, tg->name);
+}
+
+/* A pair of a property harness (fuzz_dir/prop_NAME) and a target that
+ * supports one of its base queries; selected by --queries prop_NAME or a
+ * base query's name. */
+static void select_property_pairs(const options *o)
+{
+    for (size_t i = 0; i < isect_properties_size; i++) {
+        const isect_property *pr = isect_properties[i];
+        char bin[1200], name[64];
+        snprintf(name, sizeof name, "prop_%s", pr->name);
+        snprintf(bin, sizeof bin, "%s/%s", o->fuzz_dir, name);
+        int wanted = !o->queries || in_list(o->queries, name);
+        for (int b = 0; pr->bases[b] && !wanted; b++)
+            wanted = in_list(o->queries, pr->bases[b]);
+        if (!wanted || access(bin, X_OK))
+            continue;
+        for (size_t t = 0; t < isect_target_count() && camp.npairs < MAX_PAIRS; t++) {
+            const isect_target *tg = isect_target_at(t);
+            const isect_query *q = NULL;
+            for (int b = 0; pr->bases[b] && !q; b++)
+                if (isect_target_entry_for(tg, pr->bases[b]))
+                    q = isect_query_find(pr->bases[b]);
+            if (q && in_list(o->targets, tg->name))
+                add_pair(q, pr, name, tg);
+        }
+    }
+}
+
 int select_pairs(const options *o)
 {
     if (check_list("query", o->queries, known_query) || check_list("target", o->targets, known_target))
         return -1;
     int nq = 0;
+    select_property_pairs(o);
+    nq += camp.npairs > 0;
     for (size_t i = 0; i < isect_catalog_size; i++) {
         const isect_query *q = isect_catalog[i];
         if (!in_list(o->queries, q->name))
@@ -208,13 +254,7 @@ int select_pairs(const options *o)
             const isect_target *tg = isect_target_at(t);
             if (!in_list(o->targets, tg->name) || !isect_target_entry_for(tg, q->name) || camp.npairs == MAX_PAIRS)
                 continue;
-            pair *p = &camp.pairs[camp.npairs++];
-            memset(p, 0, sizeof *p);
-            p->q = q;
-            p->t = tg;
-            p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
-            p->first_disc = NAN;
-            isect_target_file_name(p->tname, sizeof p->tname, tg->name);
+            add_pair(q, NULL, q->name, tg);
         }
     }
     if (!nq) {

@@ -2,6 +2,7 @@
  * 1 a discrepancy, an invalid answer or a failed expect, 2 bad input or usage. */
 #include "cases.h"
 #include "commands.h"
+#include "props.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -24,6 +25,9 @@ static const char *const usage_main =
     "                            run ref and targets on .case files\n"
     "  check [--target T]... FILE|DIR...\n"
     "                            judge targets against ref, verify expect lines\n"
+    "                            and check the properties (isect props)\n"
+    "  props [--target T]... [--property P]... FILE|DIR...\n"
+    "                            properties over related inputs (watertight, ...)\n"
     "  fmt [--check|--stdout] FILE|DIR...\n"
     "                            rewrite .case files canonically\n"
     "  campaign [--seconds S] [--queries Q,...] [--targets T,...] [--jobs N]\n"
@@ -322,7 +326,7 @@ static int cmd_check(int argc, char **argv)
         corpus_free(&c);
         return EXIT_USAGE;
     }
-    size_t ncases = 0, counts[4] = {0}, expect_failed = 0;
+    size_t ncases = 0, counts[4] = {0}, expect_failed = 0, props_violated = 0;
     for (size_t f = 0; f < c.n; f++) {
         const isect_casefile *cf = &c.files[f];
         for (size_t i = 0; i < cf->n; i++) {
@@ -336,6 +340,7 @@ static int cmd_check(int argc, char **argv)
                 if (run_target(k, o.sel[t], st, ref_out, &row))
                     continue;
                 counts[row.j.verdict]++;
+                props_violated += (size_t)props_check_case(cf->path, k, o.sel[t], NULL, NULL);
                 if (is_bad(&row)) {
                     printf("%s:%d: %s: %s", cf->path, k->line, o.sel[t]->name, isect_verdict_name(row.j.verdict));
                     if (row.j.why)
@@ -350,8 +355,11 @@ static int cmd_check(int argc, char **argv)
     printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
            ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
            counts[VERDICT_INVALID], expect_failed);
+    if (props_violated)
+        printf("%zu property violations (isect props)\n", props_violated);
     corpus_free(&c);
-    return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed) ? EXIT_FOUND : 0;
+    return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed || props_violated) ? EXIT_FOUND
+                                                                                                         : 0;
 }
 
 /* ---- fmt ----------------------------------------------------------------- */
@@ -449,7 +457,7 @@ typedef struct {
 
 static const command commands[] = {
     {"list", cmd_list}, {"targets", cmd_targets}, {"eval", cmd_eval}, {"check", cmd_check}, {"fmt", cmd_fmt},
-    {"campaign", cmd_campaign}, {"report", cmd_report}, {"minimize", cmd_minimize}, {"map", cmd_map},
+    {"props", cmd_props}, {"campaign", cmd_campaign}, {"report", cmd_report}, {"minimize", cmd_minimize}, {"map", cmd_map},
 };
 
 int main(int argc, char **argv)

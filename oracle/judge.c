@@ -52,7 +52,7 @@ static bool explains(const isect_query *q, int slot, isect_iv e, double y)
 /* True when, for every valid input within radius rho (units of 2^-24 S) of
  * in, the exact answer differs from tgt_out in at least one counted slot. */
 static bool certified(const isect_query *q, const double *in, const double S[UNIT_COUNT], double rho,
-                      const double *tgt_out, const bool *count)
+                      const double *tgt_out, const bool *count, bool on_set)
 {
     isect_iv box[ISECT_MAX_IN], enc[ISECT_MAX_OUT];
     for (int f = 0, k = 0; f < q->nfields; f++)
@@ -61,12 +61,17 @@ static bool certified(const isect_query *q, const double *in, const double S[UNI
             double r = nextafter(rho * 0x1p-24 * S[q->fields[f].unit], INFINITY);
             box[k] = isfinite(in[k]) ? isect_iv_around(in[k], r) : (isect_iv){in[k], in[k]};
         }
-    q->encl(box, enc);
+    (on_set ? q->set_encl : q->encl)(box, enc);
     int nout = isect_query_nout(q);
     for (int k = 0; k < nout; k++)
         if (count[k] && !explains(q, k, enc[k], tgt_out[k]))
             return true;
     return false;
+}
+
+bool isect_on_degenerate_set(const isect_query *q, const double *in)
+{
+    return q->on_set && q->set_encl && q->on_set(in);
 }
 
 double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed)
@@ -85,21 +90,25 @@ double isect_severity(const isect_query *q, const double *in, const double *tgt_
                 count[k] = k == hit;
     }
 
+    /* On the degenerate set of a query whose hit set has no interior, only
+     * perturbations that stay on the set count (docs/judge.md). */
+    bool on_set = isect_on_degenerate_set(q, in);
+
     /* Enclosures grow with the box (inclusion monotonicity), so the set of
      * certified radii is an interval [0, rho*]: find the largest power of two
      * in it, then bisect between it and the next one. */
     int lo_exp = -30, hi_exp = 60;
-    if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count))
+    if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count, on_set))
         return 0;
     int k = lo_exp;
-    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count))
+    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count, on_set))
         k++;
     if (k == hi_exp)
         return ISECT_SEVERITY_MAX;
     double lo = ldexp(1, k), hi = ldexp(1, k + 1);
     for (int i = 0; i < 12; i++) {
         double mid = 0.5 * (lo + hi);
-        if (certified(q, in, S, mid, tgt_out, count))
+        if (certified(q, in, S, mid, tgt_out, count, on_set))
             lo = mid;
         else
             hi = mid;
@@ -228,6 +237,7 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
     }
     if (!(lo > 0))
         lo = 0x1p-4;
+    bool on_set = isect_on_degenerate_set(q, in);
     /* First inputs of the query's format (a witness one can run); then, for
      * binary32 queries, unrounded ones, for boxes finer than the format's
      * grid (subnormal inputs, or a severity far below one unit). */
@@ -245,7 +255,8 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
                 }
                 double ref_w[ISECT_MAX_OUT];
                 bool disputed[ISECT_MAX_OUT];
-                if (same || q->ref(w, ref_w) != REF_OK || find_disputes(q, w, ref_w, tgt_out, ulps, disputed))
+                if (same || (on_set && !q->on_set(w)) || q->ref(w, ref_w) != REF_OK ||
+                    find_disputes(q, w, ref_w, tgt_out, ulps, disputed))
                     continue;
                 *moved = 0;
                 for (int k = 0; k < nin; k++)

@@ -43,6 +43,11 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
  * are flagged in disputed[] (and the boolean, always). */
 double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed);
 
+/* True when in lies exactly on the degenerate set of q (a query whose hit
+ * set has no interior, isect_query.on_set): severity and witnesses are then
+ * measured over perturbations that stay on that set (docs/judge.md). */
+bool isect_on_degenerate_set(const isect_query *q, const double *in);
+
 /* A witness for a tolerated verdict: an input w of the query's format, at
  * most `hi` units (the severity's units, per unit class) from in, at which
  * ref's exact answer agrees with tgt_out (the target's answer at in) on

@@ -150,6 +150,13 @@ int ref_sphere_aabb(const double *in, double *out);
 void ref_sphere_aabb_encl(const isect_iv *in, isect_iv *out);
 int ref_point_in_triangle(const double *in, double *out);
 void ref_point_in_triangle_encl(const isect_iv *in, isect_iv *out);
+/* Its degenerate set D (docs/judge.md, "Inputs on a degenerate set"): p
+ * exactly in the plane of a triangle whose v1 - v0 and v2 - v0 are linearly
+ * independent.  _on_set decides exactly whether in lies on D; _set_encl
+ * encloses the exact outputs at every point of the box that lies on D (it
+ * may say anything about points of the box off D). */
+int ref_point_in_triangle_on_set(const double *in);
+void ref_point_in_triangle_set_encl(const isect_iv *in, isect_iv *out);
 int ref_sphere_triangle(const double *in, double *out);
 void ref_sphere_triangle_encl(const isect_iv *in, isect_iv *out);
 /* The feature of the closest point ("face", "edge", "vertex"; "miss" when
