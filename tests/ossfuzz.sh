@@ -127,7 +127,7 @@ else
     fi
   fi
   # the engine's crash file, decoded by the query's harness, is a finding again
-  "$ISECT" report --quiet --no-minimize --no-maps --out "$z/report" "$z/artifacts" >"$z/report.out" 2>&1
+  "$ISECT" report --no-minimize --no-maps --out "$z/report" "$z/artifacts" >"$z/report.out" 2>&1
   rc=$?
   if [ "$rc" = 0 ] && grep -q 'ray_triangle .*zoo:mt_eps' "$z/report.out" &&
      ls "$z"/report/findings/ray_triangle/ray_triangle-zoo-mt_eps-discrepancy-*.case >/dev/null 2>&1; then
