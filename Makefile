@@ -190,7 +190,7 @@ fuzz-check:
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
-       fuzz-check campaign-check
+       fuzz-check campaign-check ossfuzz-check merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -294,6 +294,30 @@ campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-
 # The former name of the crash part, now in campaign-check.
 campaign-crash-check: campaign-check
 
+# ---- scale: OSS-Fuzz / ClusterFuzzLite, merged reports, CI (docs/scale.md) --
+# ossfuzz-check: .clusterfuzzlite/build.sh with the engines' environment
+# (tests/ossfuzz.sh), every fuzzer it makes runs OSSFUZZ_SECONDS on its seeds,
+# a zoo target is reported as a crash.  merge-check: isect report merges two
+# campaigns and an engine's crash file (tests/merge.sh).  ci-check: the CI
+# workflow parses and its commands run against fast and a zoo target
+# (tests/ci.sh).  In `make -j check` they wait for campaign-check (which
+# times its campaigns) and run one after another.
+OSSFUZZ_SECONDS ?= 2
+.PHONY: ossfuzz-check merge-check ci-check scale-check
+ossfuzz-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),campaign-check)
+	ISECT=$(BUILD)/release/isect DIR=$(BUILD)/ossfuzz SECONDS_EACH=$(OSSFUZZ_SECONDS) sh tests/ossfuzz.sh
+
+merge-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),ossfuzz-check)
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
+	  ISECT=$(BUILD)/release/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/merge-check sh tests/merge.sh; \
+	else echo "merge-check: $(CLANG) not found, skipped"; fi
+
+ci-check: $(BUILD)/isect | $(if $(filter check,$(MAKECMDGOALS)),merge-check)
+	BUILD=$(BUILD) OUT=$(BUILD)/ci-check sh tests/ci.sh
+
+scale-check: ossfuzz-check merge-check ci-check
+
 # ---- install --------------------------------------------------------------
 define pcfile
 prefix=$(PREFIX)
@@ -328,6 +352,8 @@ uninstall:
 
 # ---- dependencies ---------------------------------------------------------
 DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
+# the OSS-Fuzz build's seed corpora (zip) and the CI workflow's test (PyYAML)
+DEB_PACKAGES += zip unzip python3-yaml
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
@@ -349,6 +375,11 @@ help:
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
 	@echo "                 and hanging target recorded while the campaign goes on (check; needs clang)"
 	@echo "  campaign-crash-check  the former name of campaign-check"
+	@echo "  ossfuzz-check  .clusterfuzzlite/build.sh run with the OSS-Fuzz environment; every fuzzer it makes"
+	@echo "                 runs OSSFUZZ_SECONDS; a zoo target is reported as a crash (check; needs clang)"
+	@echo "  merge-check    isect report merges two campaigns and an engine's crash file (check; needs clang)"
+	@echo "  ci-check       the CI workflow (.github/workflows/isect.yml) parses, its commands run (check)"
+	@echo "  scale-check    the three above"
 	@echo "  bench-check    a smoke run of the bench: every query has a row, its inputs are valid (check)"
 	@echo "  readme-check   README.md's query table matches the catalog (check); readme regenerates it"
 	@echo "  layering-check the include paths enforce the layering of docs/architecture.md (check)"
@@ -369,6 +400,7 @@ help:
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
+	@echo "  OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) (per fuzzer in ossfuzz-check)"
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"

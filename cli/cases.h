@@ -46,4 +46,19 @@ void row_witness(const isect_case *k, const isect_target *t, isect_row *row);
 void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,
               const double *out, int ref_status, const isect_row *row);
 
+/* isect check --junit FILE (check_junit.c): one test case per case and
+ * target judged, and per case with expect lines; written when closed. */
+typedef struct {
+    FILE *body;
+    char *text;
+    size_t len;
+    int tests, failures, errors;
+} junit_log;
+
+int junit_open(junit_log *j);
+/* kind: NULL (passed), "failure" or "error", with message. */
+void junit_case(junit_log *j, const char *classname, const char *name, const char *kind, const char *message);
+/* Writes the document to path (atomically); returns 0, or -1 after a message. */
+int junit_close(junit_log *j, const char *path, const char *suite);
+
 #endif

@@ -23,7 +23,7 @@ static const char *const usage_main =
     "  targets                   implementations that can be judged\n"
     "  eval [--target T]... [--json] FILE|DIR...\n"
     "                            run ref and targets on .case files\n"
-    "  check [--target T]... FILE|DIR...\n"
+    "  check [--target T]... [--junit FILE] FILE|DIR...\n"
     "                            judge targets against ref, verify expect lines\n"
     "                            and check the properties (isect props)\n"
     "  props [--target T]... [--property P]... FILE|DIR...\n"
@@ -52,6 +52,7 @@ typedef struct {
     const isect_target *sel[64];
     size_t nsel;
     int json;
+    const char *junit; /* check --junit FILE */
     int first_arg;
 } run_opts;
 
@@ -60,6 +61,7 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
     static const struct option longs[] = {
         {"target", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},
+        {"junit", required_argument, NULL, 'J'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -79,6 +81,11 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
             if (!allow_json)
                 return usage_error(cmd, "unknown option '--json'");
             o->json = 1;
+            break;
+        case 'J':
+            if (allow_json)
+                return usage_error(cmd, "unknown option '--junit'");
+            o->junit = optarg;
             break;
         case 'h':
             fputs(help, stdout);
@@ -279,18 +286,21 @@ static int cmd_eval(int argc, char **argv)
 /* ---- check --------------------------------------------------------------- */
 
 static const char *const help_check =
-    "usage: isect check [--target T]... FILE|DIR...\n\n"
+    "usage: isect check [--target T]... [--junit FILE] FILE|DIR...\n\n"
     "Verifies every 'expect' line against ref's exact answer, and judges each\n"
     "target (default: fast; 'all' for every target) against ref.  Prints one\n"
-    "line per problem (file:line) and a summary.  Exit status 1 if an expect\n"
-    "fails or a verdict is a discrepancy or invalid, 2 on bad input.\n";
+    "line per problem (file:line) and a summary.  --junit FILE also writes\n"
+    "JUnit XML for a CI system: one test case per case and target (a failure\n"
+    "for a discrepancy, an error for an invalid answer) and one per case with\n"
+    "expect lines.  Exit status 1 if an expect fails or a verdict is a\n"
+    "discrepancy or invalid, 2 on bad input.\n";
 
-static int check_expects(const isect_casefile *cf, const isect_case *k, int st, const double *ref_out)
+static int check_expects(FILE *out, const isect_casefile *cf, const isect_case *k, int st, const double *ref_out)
 {
     const isect_query *q = k->query;
     int failed = 0;
     if (k->expect_valid >= 0 && k->expect_valid != (st == ISECT_REF_OK)) {
-        printf("%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
+        fprintf(out, "%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
                k->expect_valid, st == ISECT_REF_OK ? "valid" : "invalid");
         failed++;
     }
@@ -305,7 +315,7 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
                 char w[64], g[64];
                 isect_format_hex(w, sizeof w, want);
                 isect_format_hex(g, sizeof g, got);
-                printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
+                fprintf(out, "%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
                        q->outputs[o].name, w, want, g, got, st != ISECT_REF_OK ? " [invalid input]" : "");
                 failed++;
                 break;
@@ -313,6 +323,27 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
         }
     }
     return failed;
+}
+
+/* The expect lines of a case: problems printed, one JUnit test case. */
+static void check_case(junit_log *jl, const isect_casefile *cf, const isect_case *k, int st, const double *ref_out,
+                       const char *name, size_t *failed)
+{
+    int any = k->expect_valid >= 0;
+    for (int o = 0; o < k->query->noutputs; o++)
+        any |= k->expect[o];
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = jl->body ? open_memstream(&text, &len) : NULL;
+    int n = check_expects(m ? m : stdout, cf, k, st, ref_out);
+    *failed += (size_t)n;
+    if (m) {
+        fclose(m);
+        fputs(text, stdout);
+        if (any)
+            junit_case(jl, "expect", name, n ? "failure" : NULL, text);
+        free(text);
+    }
 }
 
 static int cmd_check(int argc, char **argv)
@@ -327,6 +358,12 @@ static int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     size_t ncases = 0, counts[4] = {0}, expect_failed = 0, props_violated = 0;
+    junit_log jl = {0};
+    if (o.junit && junit_open(&jl)) {
+        corpus_free(&c);
+        fprintf(stderr, "isect check: out of memory\n");
+        return EXIT_USAGE;
+    }
     for (size_t f = 0; f < c.n; f++) {
         const isect_casefile *cf = &c.files[f];
         for (size_t i = 0; i < cf->n; i++) {
@@ -334,7 +371,9 @@ static int cmd_check(int argc, char **argv)
             double ref_out[ISECT_MAX_OUT];
             int st = run_ref(k, ref_out);
             ncases++;
-            expect_failed += (size_t)check_expects(cf, k, st, ref_out);
+            char name[1200], msg[1024];
+            snprintf(name, sizeof name, "%s:%d %s", cf->path, k->line, k->query->name);
+            check_case(&jl, cf, k, st, ref_out, name, &expect_failed);
             for (size_t t = 0; t < o.nsel; t++) {
                 isect_row row;
                 if (run_target(k, o.sel[t], st, ref_out, &row))
@@ -342,13 +381,15 @@ static int cmd_check(int argc, char **argv)
                 counts[row.j.verdict]++;
                 props_violated += (size_t)props_check_case(cf->path, k, o.sel[t], NULL, NULL);
                 if (is_bad(&row)) {
-                    printf("%s:%d: %s: %s", cf->path, k->line, o.sel[t]->name, isect_verdict_name(row.j.verdict));
                     if (row.j.why)
-                        printf(" (%s)", row.j.why);
+                        snprintf(msg, sizeof msg, "%s (%s)", isect_verdict_name(row.j.verdict), row.j.why);
                     else
-                        printf(" on %s, severity %.3g", isect_slot_name(k->query, row.j.slot), row.j.severity);
-                    printf("\n");
+                        snprintf(msg, sizeof msg, "%s on %s, severity %.3g", isect_verdict_name(row.j.verdict),
+                                 isect_slot_name(k->query, row.j.slot), row.j.severity);
+                    printf("%s:%d: %s: %s\n", cf->path, k->line, o.sel[t]->name, msg);
                 }
+                junit_case(&jl, o.sel[t]->name, name,
+                           !is_bad(&row) ? NULL : row.j.verdict == VERDICT_DISCREPANCY ? "failure" : "error", msg);
             }
         }
     }
@@ -358,6 +399,8 @@ static int cmd_check(int argc, char **argv)
     if (props_violated)
         printf("%zu property violations (isect props)\n", props_violated);
     corpus_free(&c);
+    if (o.junit && junit_close(&jl, o.junit, "isect check"))
+        return EXIT_USAGE;
     return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed || props_violated) ? EXIT_FOUND
                                                                                                          : 0;
 }
