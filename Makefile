@@ -184,7 +184,8 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all readme-check unit-tests cli-tests corpus-check replay-check bench-check fuzz-check campaign-check
+check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
+       fuzz-check campaign-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).

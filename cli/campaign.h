@@ -19,6 +19,7 @@ typedef struct {
     char tname[64]; /* the target's name fit for a file name */
     int zoo; /* a zoo bug to catch (not a control) */
     int started, done, broken, nproc, runs, crashes, timeouts;
+    int no_seeds; /* a seed killed the target: its restarts go without corpus/QUERY */
     double budget_end, runtime, execs_done, execs_running;
     double first_disc; /* seconds since start, NAN if none */
     char *seen[MAX_SEEN];

@@ -52,7 +52,7 @@ static int prepare(const options *o, pair *p, double end, launch *l)
     snprintf(l->a_dict, sizeof l->a_dict, "-dict=%s", l->dict);
     snprintf(l->start, sizeof l->start, "%.3f", camp.t0);
     snprintf(l->lpath, sizeof l->lpath, "%s/logs/%s-%s.log", camp.out_dir, p->q->name, p->tname);
-    l->have_seeds = !access(l->seeds, R_OK);
+    l->have_seeds = !p->no_seeds && !access(l->seeds, R_OK);
     l->have_dict = !access(l->dict, R_OK);
     return 0;
 }
@@ -281,6 +281,40 @@ static int write_crash(const char *path, const pair *p, const isect_case *k, con
     return r;
 }
 
+/* The input that killed a target must not kill its next run at once (a
+ * run first replays the corpus, so one such input would end every restart
+ * the same way and hide every other bug): it leaves the working corpus
+ * (libFuzzer names a file there by the SHA-1 of its bytes, which also ends
+ * the artifact's name), and when it is one of the seeds, the pair's later
+ * runs go without the seed folder. */
+static void quarantine(const options *o, pair *p, const char *base, const unsigned char *data, size_t size)
+{
+    const char *sha = strchr(base, '-');
+    char path[1600];
+    if (sha) {
+        snprintf(path, sizeof path, "%s/%s/%s", o->corpus_dir, p->q->name, sha + 1);
+        unlink(path);
+    }
+    char seeds[300];
+    snprintf(seeds, sizeof seeds, "corpus/%s", p->q->name);
+    DIR *d = opendir(seeds);
+    if (!d)
+        return;
+    for (struct dirent *e; !p->no_seeds && (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", seeds, e->d_name);
+        size_t n = 0;
+        char *seed = isect_read_all(path, &n);
+        if (seed && n == size && !memcmp(seed, data, size)) {
+            p->no_seeds = 1;
+            say("isect campaign: the seed %s kills %s; its next runs go without %s/", path, p->t->name, seeds);
+        }
+        free(seed);
+    }
+    closedir(d);
+}
+
 /* Turns a libFuzzer crash-/timeout- artifact into a finding. */
 static void record_crash(const options *o, proc *pr, const char *artifact, int exited_by_timeout)
 {
@@ -294,6 +328,8 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
     unsigned char *data = (unsigned char *)isect_read_all(artifact, &size);
     double in[ISECT_MAX_IN] = {0};
     int readable = data != NULL, decoded = readable && !isect_input_decode(p->q, data, size, in);
+    if (readable)
+        quarantine(o, p, base, data, size);
     free(data);
     if (!decoded) {
         if (!readable)

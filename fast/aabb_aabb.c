@@ -4,11 +4,11 @@
  * ref everywhere (severity 0).  Written so that a NaN anywhere, or a box
  * with min > max, is a miss.  docs/queries/aabb_aabb.md.
  */
-#include "overlap.h"
+#include "fast_vec3.h"
 
 static bool box_valid(isect_aabb b)
 {
-    return ov_finite3(b.min) && ov_finite3(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y &&
+    return fv_finite3(b.min) && fv_finite3(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y &&
            b.min.z <= b.max.z;
 }
 

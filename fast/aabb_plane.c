@@ -8,36 +8,27 @@
  * 8.1 * 2^-24 * S_pos and the normal by 3 * 2^-24 * S_dir:
  * docs/queries/aabb_plane.md.
  */
-#include "overlap.h"
-
-static int comfy_exp(float m)
-{
-    if (m == 0 || (m >= 0x1p-30f && m <= 0x1p30f))
-        return 0;
-    int e;
-    frexpf(m, &e);
-    return -e;
-}
+#include "fast_vec3.h"
 
 bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!ov_finite3(b.min) || !ov_finite3(b.max) || !ov_finite3(plane.point) || !ov_finite3(plane.normal) ||
+    if (!fv_finite3(b.min) || !fv_finite3(b.max) || !fv_finite3(plane.point) || !fv_finite3(plane.normal) ||
         !(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z))
         return false;
-    float mn = ov_max3abs(plane.normal);
+    float mn = fv_max3abs(plane.normal);
     if (mn == 0)
         return false;
 
-    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(b.min), ov_max3abs(b.max)), ov_max3abs(plane.point));
-    int k = comfy_exp(m), kn = comfy_exp(mn);
-    isect_vec3 n = ov_scale3(plane.normal, kn);
-    isect_vec3 lo = ov_scale3(b.min, k), hi = ov_scale3(b.max, k), p = ov_scale3(plane.point, k);
+    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(b.min), fv_max3abs(b.max)), fv_max3abs(plane.point));
+    int k = fv_rescale_exp(m, FB_COMFY_HI_PLANE), kn = fv_rescale_exp(mn, FB_COMFY_HI_PLANE);
+    isect_vec3 n = fv_scale3(plane.normal, kn);
+    isect_vec3 lo = fv_scale3(b.min, k), hi = fv_scale3(b.max, k), p = fv_scale3(plane.point, k);
     isect_vec3 c = {(lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, (lo.z + hi.z) * 0.5f};
     isect_vec3 e = {(hi.x - lo.x) * 0.5f, (hi.y - lo.y) * 0.5f, (hi.z - lo.z) * 0.5f};
-    isect_vec3 w = ov_sub3(c, p);
-    float s = w.x * n.x + w.y * n.y + w.z * n.z;
+    isect_vec3 w = fv_sub(c, p);
+    float s = fv_dot(w, n);
     float r = e.x * fabsf(n.x) + e.y * fabsf(n.y) + e.z * fabsf(n.z);
     isect_side side = s > r ? ISECT_FRONT : s < -r ? ISECT_BACK : ISECT_STRADDLING;
     if (out)

@@ -13,30 +13,15 @@
  * for nearly parallel segments) changes the distance only by rounding
  * (docs/queries/capsule_capsule.md).
  */
-#include "overlap.h"
+#include "fast_exact.h"
+#include "fast_overlap.h"
 
-/* a*b - c*d with one rounding: Dekker's exact products (Veltkamp's split;
- * no FMA needed, exact for magnitudes below 2^995, far above any product of
+/* a*b - c*d with one rounding: Dekker's exact products (fx_two_prod; no
+ * FMA needed, exact for magnitudes below 2^995, far above any product of
  * binary32 differences) and a compensated difference. */
-static void split(double a, double *hi, double *lo)
-{
-    double c = 134217729.0 * a; /* 2^27 + 1 */
-    *hi = c - (c - a);
-    *lo = a - *hi;
-}
-
-static double two_prod(double a, double b, double *err)
-{
-    double p = a * b, ah, al, bh, bl;
-    split(a, &ah, &al);
-    split(b, &bh, &bl);
-    *err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-    return p;
-}
-
 static double diff_of_products(double a, double b, double c, double d)
 {
-    double e1, e2, p1 = two_prod(a, b, &e1), p2 = two_prod(c, d, &e2);
+    double e1, e2, p1 = fx_two_prod(a, b, &e1), p2 = fx_two_prod(c, d, &e2);
     return (p1 - p2) + (e1 - e2);
 }
 
@@ -44,28 +29,22 @@ static double diff_of_products(double a, double b, double c, double d)
  * magnitude: the differences of binary32 coordinates are not binary32, so
  * their products are not exact in binary64, and nearly parallel segments
  * make the cross product a cancellation. */
-static ov_d3 cross_acc(ov_d3 x, ov_d3 y)
+static fv_d3 cross_acc(fv_d3 x, fv_d3 y)
 {
-    return (ov_d3){diff_of_products(x.y, y.z, x.z, y.y), diff_of_products(x.z, y.x, x.x, y.z),
+    return (fv_d3){diff_of_products(x.y, y.z, x.z, y.y), diff_of_products(x.z, y.x, x.x, y.z),
                    diff_of_products(x.x, y.y, x.y, y.x)};
 }
 
 /* Squared distance from x to the segment a + t e, t in [0, 1]. */
-static double seg2(ov_d3 x, ov_d3 a, ov_d3 e)
+static double seg_dist2(fv_d3 x, fv_d3 a, fv_d3 e)
 {
-    ov_d3 w = ov_dsub(x, a);
-    double ee = ov_ddot(e, e);
-    if (ee > 0) {
-        double t = ov_ddot(e, w) / ee;
-        t = t > 0 ? (t < 1 ? t : 1) : 0;
-        w = ov_dsub(w, ov_dmul(e, t));
-    }
-    return ov_ddot(w, w);
+    fv_d3 q;
+    return ov_closest_segment(a, e, x, &q);
 }
 
 static bool capsule_valid(isect_capsule c)
 {
-    return ov_finite3(c.p0) && ov_finite3(c.p1) && isfinite(c.radius) && c.radius >= 0;
+    return fv_finite3(c.p0) && fv_finite3(c.p1) && isfinite(c.radius) && c.radius >= 0;
 }
 
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
@@ -75,21 +54,21 @@ bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsu
     if (!capsule_valid(a) || !capsule_valid(b))
         return false;
 
-    ov_d3 p0 = ov_d(a.p0), p1 = ov_d(a.p1), q0 = ov_d(b.p0), q1 = ov_d(b.p1);
-    ov_d3 d1 = ov_dsub(p1, p0), d2 = ov_dsub(q1, q0), r = ov_dsub(q0, p0);
-    double best = seg2(p0, q0, d2), x;
-    if ((x = seg2(p1, q0, d2)) < best)
+    fv_d3 p0 = fv_d(a.p0), p1 = fv_d(a.p1), q0 = fv_d(b.p0), q1 = fv_d(b.p1);
+    fv_d3 d1 = fv_dsub(p1, p0), d2 = fv_dsub(q1, q0), r = fv_dsub(q0, p0);
+    double best = seg_dist2(p0, q0, d2), x;
+    if ((x = seg_dist2(p1, q0, d2)) < best)
         best = x;
-    if ((x = seg2(q0, p0, d1)) < best)
+    if ((x = seg_dist2(q0, p0, d1)) < best)
         best = x;
-    if ((x = seg2(q1, p0, d1)) < best)
+    if ((x = seg_dist2(q1, p0, d1)) < best)
         best = x;
-    ov_d3 n = cross_acc(d1, d2);
-    double nn = ov_ddot(n, n);
+    fv_d3 n = cross_acc(d1, d2);
+    double nn = fv_ddot(n, n);
     if (nn > 0) {
-        double s = ov_ddot(cross_acc(r, d2), n), t = ov_ddot(cross_acc(r, d1), n);
+        double s = fv_ddot(cross_acc(r, d2), n), t = fv_ddot(cross_acc(r, d1), n);
         if (s >= 0 && s <= nn && t >= 0 && t <= nn) {
-            double h = ov_ddot(n, r);
+            double h = fv_ddot(n, r);
             if ((x = h * (h / nn)) < best)
                 best = x;
         }

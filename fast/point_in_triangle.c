@@ -5,29 +5,29 @@
  * reports a hit when p lies within 8 * 2^-24 * S of the closed triangle
  * (S the largest input magnitude): the distance from the closest point,
  * computed as for sphere_triangle (binary32 differences, binary64 products;
- * fast/overlap.h), against that tolerance.  The tolerance is relative to the
+ * fast/fast_overlap.h), against that tolerance.  The tolerance is relative to the
  * inputs, not an absolute epsilon, and it is the smallest that the rounding
  * of the differences allows (a point of the triangle may appear 6.93 * 2^-24 * S
  * away).  So fast never misses a point of the triangle, and a point it
  * reports is within 10 * 2^-24 * S of one: docs/queries/point_in_triangle.md.
  * Degenerate triangles are their hull (a segment or a point).
  */
-#include "overlap.h"
+#include "fast_overlap.h"
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!ov_finite3(p) || !ov_finite3(tri.v0) || !ov_finite3(tri.v1) || !ov_finite3(tri.v2))
+    if (!fv_finite3(p) || !fv_finite3(tri.v0) || !fv_finite3(tri.v1) || !fv_finite3(tri.v2))
         return false;
 
-    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(p), ov_max3abs(tri.v0)), isect_fmaxf(ov_max3abs(tri.v1), ov_max3abs(tri.v2)));
-    int k = ov_rescale_exp(m);
-    isect_vec3 a = ov_scale3(tri.v0, k);
-    ov_d3 ab = ov_d(ov_sub3(ov_scale3(tri.v1, k), a)), ac = ov_d(ov_sub3(ov_scale3(tri.v2, k), a));
-    ov_d3 ap = ov_d(ov_sub3(ov_scale3(p, k), a)), q;
+    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(p), fv_max3abs(tri.v0)), isect_fmaxf(fv_max3abs(tri.v1), fv_max3abs(tri.v2)));
+    int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
+    isect_vec3 a = fv_scale3(tri.v0, k);
+    fv_d3 ab = fv_d(fv_sub(fv_scale3(tri.v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri.v2, k), a));
+    fv_d3 ap = fv_d(fv_sub(fv_scale3(p, k), a)), q;
     double d2 = ov_closest_triangle(ab, ac, ap, &q);
-    double tol = 8 * 0x1p-24 * (double)ov_scalef(m, k);
+    double tol = FB_PIT_TOL * (double)fv_ldexp(m, k);
     bool hit = d2 <= tol * tol;
     if (out)
         out->hit = hit;

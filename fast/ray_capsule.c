@@ -8,7 +8,7 @@
  */
 #include "isect.h"
 
-#include "ray_common.h"
+#include "fast_ray.h"
 
 #include <string.h>
 
@@ -18,7 +18,7 @@ bool isect_ray_capsule(isect_ray ray, isect_capsule cap, isect_ray_capsule_resul
     memset(&res, 0, sizeof res);
     if (out)
         *out = res;
-    if (!rc_ray_valid(ray) || !rc_finite3(cap.p0) || !rc_finite3(cap.p1) || !isfinite(cap.radius) ||
+    if (!rc_ray_valid(ray) || !fv_finite3(cap.p0) || !fv_finite3(cap.p1) || !isfinite(cap.radius) ||
         !(cap.radius >= 0))
         return false;
     isect_ray_hit part;

@@ -24,7 +24,7 @@
  */
 #include "isect.h"
 
-#include "ray_common.h"
+#include "fast_ray.h"
 
 #include <string.h>
 
@@ -34,35 +34,35 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
     memset(&res, 0, sizeof res);
     if (out)
         *out = res;
-    if (!rc_ray_valid(ray) || !rc_finite3(cy.p0) || !rc_finite3(cy.p1) || !isfinite(cy.radius) ||
+    if (!rc_ray_valid(ray) || !fv_finite3(cy.p0) || !fv_finite3(cy.p1) || !isfinite(cy.radius) ||
         !(cy.radius >= 0))
         return false;
 
-    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(cy.p0)), isect_fmaxf(rc_max3abs(cy.p1), cy.radius)));
-    isect_vec3 p0 = rc_scale(cy.p0, -ep);
-    isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), p0), w = rc_sub(rc_scale(cy.p1, -ep), p0);
-    float r = p2_ldexp(cy.radius, -ep);
-    int ev = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(v), rc_max3abs(w)), r));
-    v = rc_scale(v, -ev);
-    w = rc_scale(w, -ev);
-    r = p2_ldexp(r, -ev);
-    int ed = p2_exp(rc_max3abs(ray.dir));
-    isect_vec3 d = rc_scale(ray.dir, -ed);
+    int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(cy.p0)), isect_fmaxf(fv_max3abs(cy.p1), cy.radius)));
+    isect_vec3 p0 = fv_scale3(cy.p0, -ep);
+    isect_vec3 v = fv_sub(fv_scale3(ray.origin, -ep), p0), w = fv_sub(fv_scale3(cy.p1, -ep), p0);
+    float r = fv_ldexp(cy.radius, -ep);
+    int ev = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(v), fv_max3abs(w)), r));
+    v = fv_scale3(v, -ev);
+    w = fv_scale3(w, -ev);
+    r = fv_ldexp(r, -ev);
+    int ed = fv_exp(fv_max3abs(ray.dir));
+    isect_vec3 d = fv_scale3(ray.dir, -ed);
     int k = ep + ev - ed; /* t = 2^k t_scaled */
 
-    float L = sqrtf(rc_dot(w, w));
+    float L = sqrtf(fv_dot(w, w));
     if (L == 0)
         return false; /* zero-length axis: empty */
     isect_vec3 wn = {w.x / L, w.y / L, w.z / L}, u1, u2;
     rc_frame(wn, &u1, &u2);
-    float vx = rc_dot(v, u1), vy = rc_dot(v, u2), dx = rc_dot(d, u1), dy = rc_dot(d, u2);
+    float vx = fv_dot(v, u1), vy = fv_dot(v, u2), dx = fv_dot(d, u1), dy = fv_dot(d, u2);
 
     /* The caps: 0 <= v.w + t d.w <= w.w, on w itself rather than on wn, so
      * that exact configurations stay exact (an origin at p1 gives v.w ==
      * w.w; dir perpendicular to an axis along a coordinate plane gives
      * d.w == 0). */
     rc_span sp = rc_span_all();
-    rc_span_slab(&sp, rc_dot(v, w), rc_dot(d, w), 0, rc_dot(w, w), k);
+    rc_span_slab(&sp, fv_dot(v, w), fv_dot(d, w), 0, fv_dot(w, w), k);
     float a = dx * dx + dy * dy, c = vx * vx + vy * vy - r * r;
     if (a == 0) {
         if (c > 0)
@@ -71,9 +71,9 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         /* (dx, dy) to magnitude ~1: a tiny a (dir nearly along the axis)
          * would otherwise lose its precision to underflow.  t scales by
          * 2^-ez. */
-        int ez = p2_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
-        dx = p2_ldexp(dx, -ez);
-        dy = p2_ldexp(dy, -ez);
+        int ez = fv_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
+        dx = fv_ldexp(dx, -ez);
+        dy = fv_ldexp(dy, -ez);
         a = dx * dx + dy * dy;
         float b = vx * dx + vy * dy, ba = b / a;
         float lx = vx - ba * dx, ly = vy - ba * dy;

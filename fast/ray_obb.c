@@ -17,7 +17,7 @@
  */
 #include "isect.h"
 
-#include "ray_common.h"
+#include "fast_ray.h"
 
 #include <limits.h>
 #include <string.h>
@@ -28,43 +28,43 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
     memset(&res, 0, sizeof res);
     if (out)
         *out = res;
-    if (!rc_ray_valid(ray) || !rc_finite3(box.center) || !rc_finite3(box.half) || !rc_finite3(box.axis[0]) ||
-        !rc_finite3(box.axis[1]) || !rc_finite3(box.axis[2]) || !(box.half.x >= 0) || !(box.half.y >= 0) ||
+    if (!rc_ray_valid(ray) || !fv_finite3(box.center) || !fv_finite3(box.half) || !fv_finite3(box.axis[0]) ||
+        !fv_finite3(box.axis[1]) || !fv_finite3(box.axis[2]) || !(box.half.x >= 0) || !(box.half.y >= 0) ||
         !(box.half.z >= 0))
         return false;
 
-    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(box.center)), rc_max3abs(box.half)));
-    int ed = p2_exp(rc_max3abs(ray.dir));
-    isect_vec3 w = rc_sub(rc_scale(ray.origin, -ep), rc_scale(box.center, -ep));
-    isect_vec3 h = rc_scale(box.half, -ep), d = rc_scale(ray.dir, -ed), a[3];
+    int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(box.center)), fv_max3abs(box.half)));
+    int ed = fv_exp(fv_max3abs(ray.dir));
+    isect_vec3 w = fv_sub(fv_scale3(ray.origin, -ep), fv_scale3(box.center, -ep));
+    isect_vec3 h = fv_scale3(box.half, -ep), d = fv_scale3(ray.dir, -ed), a[3];
     int ea[3];
     for (int i = 0; i < 3; i++) {
-        float m = rc_max3abs(box.axis[i]);
+        float m = fv_max3abs(box.axis[i]);
         if (m == 0)
             return false; /* a zero axis: singular */
-        ea[i] = p2_exp(m);
-        a[i] = rc_scale(box.axis[i], -ea[i]);
+        ea[i] = fv_exp(m);
+        a[i] = fv_scale3(box.axis[i], -ea[i]);
     }
     int k = ep - ed;
     rc_span sp = rc_span_all();
     for (int i = 0; i < 3; i++) {
-        isect_vec3 r = rc_cross(a[(i + 1) % 3], a[(i + 2) % 3]);
-        float det = rc_dot(a[i], r);
+        isect_vec3 r = fv_cross(a[(i + 1) % 3], a[(i + 2) % 3]);
+        float det = fv_dot(a[i], r);
         if (det == 0)
             return false; /* singular axes */
         /* slab: -B <= x + t dx <= B, B = half_i |det| 2^ea[i] */
-        float x = rc_dot(r, w), dx = rc_dot(r, d), bm = rc_comp(h, i) * fabsf(det);
+        float x = fv_dot(r, w), dx = fv_dot(r, d), bm = fv_comp(h, i) * fabsf(det);
         if (det < 0) {
             x = -x;
             dx = -dx;
         }
         /* A common power of two 2^e brings B and x to magnitude <= 1 (the
          * smaller may flush: then it is negligible beside the larger). */
-        int eb = bm == 0 ? INT_MIN : p2_exp(bm) + ea[i], ex = x == 0 ? INT_MIN : p2_exp(x);
+        int eb = bm == 0 ? INT_MIN : fv_exp(bm) + ea[i], ex = x == 0 ? INT_MIN : fv_exp(x);
         int e = eb > ex ? eb : ex;
         if (e == INT_MIN)
             e = 0;
-        float b = p2_ldexp(bm, ea[i] - e), xs = p2_ldexp(x, -e);
+        float b = fv_ldexp(bm, ea[i] - e), xs = fv_ldexp(x, -e);
         if (dx == 0) {
             if (xs < -b || xs > b)
                 return false; /* parallel, outside the slab */

@@ -8,7 +8,7 @@
  */
 #include "isect.h"
 
-#include "ray_common.h"
+#include "fast_ray.h"
 
 #include <string.h>
 
@@ -18,17 +18,17 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     memset(&r, 0, sizeof r);
     if (out)
         *out = r;
-    if (!rc_ray_valid(ray) || !rc_finite3(plane.point) || !rc_finite3(plane.normal))
+    if (!rc_ray_valid(ray) || !fv_finite3(plane.point) || !fv_finite3(plane.normal))
         return false;
-    float mn = rc_max3abs(plane.normal);
+    float mn = fv_max3abs(plane.normal);
     if (mn == 0)
         return false; /* invalid: zero normal */
 
-    int ep = p2_exp(isect_fmaxf(rc_max3abs(plane.point), rc_max3abs(ray.origin)));
-    int en = p2_exp(mn), ed = p2_exp(rc_max3abs(ray.dir));
-    isect_vec3 w = rc_sub(rc_scale(plane.point, -ep), rc_scale(ray.origin, -ep));
-    isect_vec3 n = rc_scale(plane.normal, -en), d = rc_scale(ray.dir, -ed);
-    float num = rc_dot(w, n), den = rc_dot(d, n);
+    int ep = fv_exp(isect_fmaxf(fv_max3abs(plane.point), fv_max3abs(ray.origin)));
+    int en = fv_exp(mn), ed = fv_exp(fv_max3abs(ray.dir));
+    isect_vec3 w = fv_sub(fv_scale3(plane.point, -ep), fv_scale3(ray.origin, -ep));
+    isect_vec3 n = fv_scale3(plane.normal, -en), d = fv_scale3(ray.dir, -ed);
+    float num = fv_dot(w, n), den = fv_dot(d, n);
     if (num != 0) {
         if (den == 0 || (num > 0) != (den > 0))
             return false; /* parallel off the plane, or the plane is behind */

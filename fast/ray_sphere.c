@@ -14,7 +14,7 @@
  */
 #include "isect.h"
 
-#include "ray_common.h"
+#include "fast_ray.h"
 
 #include <string.h>
 
@@ -24,31 +24,31 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     memset(&res, 0, sizeof res);
     if (out)
         *out = res;
-    if (!rc_ray_valid(ray) || !rc_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
+    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
 
-    int ep = p2_exp(isect_fmaxf(isect_fmaxf(rc_max3abs(ray.origin), rc_max3abs(sphere.center)), sphere.radius));
-    isect_vec3 v = rc_sub(rc_scale(ray.origin, -ep), rc_scale(sphere.center, -ep));
-    float r = p2_ldexp(sphere.radius, -ep);
+    int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(sphere.center)), sphere.radius));
+    isect_vec3 v = fv_sub(fv_scale3(ray.origin, -ep), fv_scale3(sphere.center, -ep));
+    float r = fv_ldexp(sphere.radius, -ep);
     /* v and r to magnitude ~1 as well (exact unless r underflowed above). */
-    int ev = p2_exp(isect_fmaxf(rc_max3abs(v), r));
-    v = rc_scale(v, -ev);
-    r = p2_ldexp(r, -ev);
-    int ed = p2_exp(rc_max3abs(ray.dir));
-    isect_vec3 d = rc_scale(ray.dir, -ed);
+    int ev = fv_exp(isect_fmaxf(fv_max3abs(v), r));
+    v = fv_scale3(v, -ev);
+    r = fv_ldexp(r, -ev);
+    int ed = fv_exp(fv_max3abs(ray.dir));
+    isect_vec3 d = fv_scale3(ray.dir, -ed);
 
-    float c = rc_dot(v, v) - r * r;
+    float c = fv_dot(v, v) - r * r;
     if (c <= 0) {
         res.hit = true; /* origin in the ball */
         if (out)
             *out = res;
         return true;
     }
-    float a = rc_dot(d, d), b = rc_dot(v, d);
+    float a = fv_dot(d, d), b = fv_dot(v, d);
     if (a == 0 || b >= 0)
         return false; /* zero dir, or moving away from the centre */
-    isect_vec3 l = rc_sub(v, rc_mul(d, b / a));
-    float e = r * r - rc_dot(l, l);
+    isect_vec3 l = fv_sub(v, fv_mul(d, b / a));
+    float e = r * r - fv_dot(l, l);
     if (e < 0)
         return false;
     /* The entry root is (-b - s)/a = c/(-b + s), s = sqrt(a e).  The first

@@ -18,53 +18,23 @@
  * every finite input whose differences are finite.  See
  * docs/queries/ray_triangle.md for the domain and the error bound.
  */
-#include "isect.h"
-
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
-
-static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-
-static float absmax(float a, float b) { return fabsf(a) > fabsf(b) ? fabsf(a) : fabsf(b); }
-
-/* The exponent e with x = f * 2^e, f in [1/2, 1), for finite x != 0. */
-static int exponent_of(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, sizeof b);
-    int e = (int)((b >> 23) & 0xff);
-    if (e == 0) { /* subnormal: rare, leave it to libm */
-        frexpf(x, &e);
-        return e;
-    }
-    return e - 126;
-}
-
-/* 2^k as a binary64, for |k| < 1000. */
-static double pow2(int k)
-{
-    uint64_t b = (uint64_t)(1023 + k) << 52;
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
+#include "fast_vec3.h"
 
 /* Translated, power-of-two scaled vertex: exact in binary64, then rounded
  * once to binary32 (only below the binary32 normal range can it round). */
-static void scaled(float out[3], isect_vec3 v, isect_vec3 o, double s)
+static void scaled(float out[3], isect_vec3 v, isect_vec3 o, int e)
 {
-    out[0] = (float)((double)(v.x - o.x) * s);
-    out[1] = (float)((double)(v.y - o.y) * s);
-    out[2] = (float)((double)(v.z - o.z) * s);
+    out[0] = fv_ldexp(v.x - o.x, e);
+    out[1] = fv_ldexp(v.y - o.y, e);
+    out[2] = fv_ldexp(v.z - o.z, e);
 }
 
 bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!finite3(ray.origin) || !finite3(ray.dir) || !finite3(tri.v0) || !finite3(tri.v1) ||
-        !finite3(tri.v2) || isnan(ray.tmax) || ray.tmax < 0)
+    if (!fv_finite3(ray.origin) || !fv_finite3(ray.dir) || !fv_finite3(tri.v0) || !fv_finite3(tri.v1) ||
+        !fv_finite3(tri.v2) || isnan(ray.tmax) || ray.tmax < 0)
         return false;
 
     /* kz: the dominant axis of dir; kx, ky keep the winding when dir[kz] < 0. */
@@ -84,23 +54,22 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     float m = 0;
     const isect_vec3 *v[3] = {&tri.v0, &tri.v1, &tri.v2};
     for (int i = 0; i < 3; i++) {
-        float dx = v[i]->x - o.x, dy = v[i]->y - o.y, dz = v[i]->z - o.z;
-        if (!isfinite(dx) || !isfinite(dy) || !isfinite(dz))
+        isect_vec3 dv = fv_sub(*v[i], o);
+        if (!fv_finite3(dv))
             return false; /* outside the domain: a difference overflowed */
-        m = absmax(m, absmax(dx, absmax(dy, dz)));
+        m = isect_fmaxf(m, fv_max3abs(dv));
     }
     if (m == 0)
         return false; /* all three vertices at the origin: zero area */
 
     /* Exact power-of-two rescaling: positions below 1 in magnitude, dir[kz]
      * in [1, 2).  In scaled units t is t * 2^(ed - ep). */
-    int ep = exponent_of(m), ed = exponent_of(d[kz]) - 1;
-    double sp = pow2(-ep);
+    int ep = fv_exp(m), ed = fv_exp(d[kz]) - 1;
     float A[3], B[3], C[3];
-    scaled(A, tri.v0, o, sp);
-    scaled(B, tri.v1, o, sp);
-    scaled(C, tri.v2, o, sp);
-    float dz = (float)((double)d[kz] * pow2(-ed));
+    scaled(A, tri.v0, o, -ep);
+    scaled(B, tri.v1, o, -ep);
+    scaled(C, tri.v2, o, -ep);
+    float dz = fv_ldexp(d[kz], -ed);
     float Sx = d[kx] / d[kz], Sy = d[ky] / d[kz], Sz = 1.0f / dz;
 
     /* Shear to ray space in binary32. */
@@ -120,11 +89,11 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     if (det == 0)
         return false; /* U = V = W = 0: zero area, or a ray in the triangle's plane */
     double T = U * Az + V * Bz + W * Cz;
-    double tm = (double)ray.tmax * pow2(ed - ep); /* exact; inf stays inf */
+    double tm = (double)ray.tmax * fv_pow2(ed - ep); /* exact; inf stays inf */
     if (det > 0 ? (T < 0 || T > tm * det) : (T > 0 || T < tm * det))
         return false;
 
-    float t = (float)(T / det * pow2(ep - ed));
+    float t = (float)(T / det * fv_pow2(ep - ed));
     if (t > ray.tmax) /* rounding; the exact t is <= tmax */
         t = ray.tmax;
     if (out)

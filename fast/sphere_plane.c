@@ -8,34 +8,25 @@
  * 6.5 * 2^-24 * S_pos and the normal by 3 * 2^-24 * S_dir:
  * docs/queries/sphere_plane.md.
  */
-#include "overlap.h"
-
-static int comfy_exp(float m)
-{
-    if (m == 0 || (m >= 0x1p-30f && m <= 0x1p30f))
-        return 0;
-    int e;
-    frexpf(m, &e);
-    return -e;
-}
+#include "fast_vec3.h"
 
 bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!ov_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !ov_finite3(plane.point) ||
-        !ov_finite3(plane.normal))
+    if (!fv_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !fv_finite3(plane.point) ||
+        !fv_finite3(plane.normal))
         return false;
-    float mn = ov_max3abs(plane.normal);
+    float mn = fv_max3abs(plane.normal);
     if (mn == 0)
         return false;
 
-    float m = isect_fmaxf(isect_fmaxf(ov_max3abs(s.center), s.radius), ov_max3abs(plane.point));
-    int k = comfy_exp(m), kn = comfy_exp(mn);
-    isect_vec3 n = ov_scale3(plane.normal, kn);
-    isect_vec3 w = ov_sub3(ov_scale3(s.center, k), ov_scale3(plane.point, k));
-    float d = w.x * n.x + w.y * n.y + w.z * n.z;
-    float rn = ov_scalef(s.radius, k) * sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
+    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), s.radius), fv_max3abs(plane.point));
+    int k = fv_rescale_exp(m, FB_COMFY_HI_PLANE), kn = fv_rescale_exp(mn, FB_COMFY_HI_PLANE);
+    isect_vec3 n = fv_scale3(plane.normal, kn);
+    isect_vec3 w = fv_sub(fv_scale3(s.center, k), fv_scale3(plane.point, k));
+    float d = fv_dot(w, n);
+    float rn = fv_ldexp(s.radius, k) * sqrtf(fv_dot(n, n));
     isect_side side = d > rn ? ISECT_FRONT : d < -rn ? ISECT_BACK : ISECT_STRADDLING;
     if (out)
         out->side = side;

@@ -1,42 +1,32 @@
 /* fast/sphere_sweep_common.c: binary32 features of the sweeps; see
- * sphere_sweep_impl.h. */
-#include "sphere_sweep_impl.h"
+ * fast_sweep.h. */
+#include "fast_sweep.h"
 
 #include <float.h>
-#include <math.h>
-
-static isect_vec3 sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static isect_vec3 add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static isect_vec3 scale(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
-static float dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static isect_vec3 neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
-static bool finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-static float max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
-static isect_vec3 ldexp3(isect_vec3 a, int e) { return (isect_vec3){p2_ldexp(a.x, e), p2_ldexp(a.y, e), p2_ldexp(a.z, e)}; }
 
 bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P)
 {
-    if (!finite3(s.center) || !finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0))
+    if (!fv_finite3(s.center) || !fv_finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0))
         return false;
-    float m = isect_fmaxf(isect_fmaxf(max3abs(s.center), max3abs(s.velocity)), s.radius);
+    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), fv_max3abs(s.velocity)), s.radius);
     for (int i = 0; i < n; i++) {
-        if (!finite3(pts[i]))
+        if (!fv_finite3(pts[i]))
             return false;
-        m = isect_fmaxf(m, max3abs(pts[i]));
+        m = isect_fmaxf(m, fv_max3abs(pts[i]));
     }
-    int e = p2_exp(m); /* m 2^-e in [1/2, 1); 0 for m == 0 */
+    int e = fv_exp(m); /* m 2^-e in [1/2, 1); 0 for m == 0 */
     b->e = e;
-    b->c = ldexp3(s.center, -e);
-    b->v = ldexp3(s.velocity, -e);
-    b->r = p2_ldexp(s.radius, -e);
+    b->c = fv_scale3(s.center, -e);
+    b->v = fv_scale3(s.velocity, -e);
+    b->r = fv_ldexp(s.radius, -e);
     for (int i = 0; i < n; i++)
-        P[i] = sub(ldexp3(pts[i], -e), b->c);
+        P[i] = fv_sub(fv_scale3(pts[i], -e), b->c);
     return true;
 }
 
 isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p)
 {
-    isect_vec3 w = ldexp3(add(b->c, p), b->e);
+    isect_vec3 w = fv_scale3(fv_add(b->c, p), b->e);
     /* Rounding can push a point of a set at the edge of the range past it. */
     w.x = isect_fminf(isect_fmaxf(w.x, -FLT_MAX), FLT_MAX);
     w.y = isect_fminf(isect_fmaxf(w.y, -FLT_MAX), FLT_MAX);
@@ -52,24 +42,6 @@ static void offer(fsw_contact *best, int kind, float t, isect_vec3 p)
     best->t = t;
     best->p = p;
 }
-
-/* binary64 helpers for the face: a product of two binary32 values is exact
- * in binary64, so each component of the cross product of two binary32
- * vectors is its exact value rounded once. */
-typedef struct {
-    double x, y, z;
-} dvec;
-
-static dvec dv_of(isect_vec3 a) { return (dvec){a.x, a.y, a.z}; }
-static dvec dv_sub(dvec a, dvec b) { return (dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static dvec dv_add(dvec a, dvec b) { return (dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static dvec dv_scale(dvec a, double s) { return (dvec){a.x * s, a.y * s, a.z * s}; }
-static double dv_dot(dvec a, dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static dvec dv_cross(dvec a, dvec b)
-{
-    return (dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-static isect_vec3 dv_to_f(dvec a) { return (isect_vec3){(float)a.x, (float)a.y, (float)a.z}; }
 
 /* The smaller root of a t^2 + 2 b t + c = 0 (discriminant D, computed by the
  * caller in a form without the cancellation of b^2 - a c) when the sphere
@@ -107,35 +79,35 @@ void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
      * component (exact products), so a, b, c and D stay consistent when the
      * centre is near the line; in binary32 both b and c are rounding noise
      * there and c / (-b + sqrt(D)) is meaningless. */
-    isect_vec3 ef = sub(P1, P0);
-    dvec e = dv_of(ef), w = dv_of(neg(P0)), v = dv_of(b->v);
-    double E = dv_dot(e, e);
+    isect_vec3 ef = fv_sub(P1, P0);
+    fv_d3 e = fv_d(ef), w = fv_d(fv_neg(P0)), v = fv_d(b->v);
+    double E = fv_ddot(e, e);
     if (!(E > 0))
         return;
-    dvec X = dv_cross(w, e), Y = dv_cross(v, e);
+    fv_d3 X = fv_dcross(w, e), Y = fv_dcross(v, e);
     double r2 = (double)b->r * b->r;
-    double a = dv_dot(Y, Y), bb = dv_dot(X, Y), c = dv_dot(X, X) - r2 * E;
-    double g = dv_dot(X, v);
+    double a = fv_ddot(Y, Y), bb = fv_ddot(X, Y), c = fv_ddot(X, X) - r2 * E;
+    double g = fv_ddot(X, v);
     double D = E * (r2 * a - g * g);
     double t;
     if (!entry_d(a, bb, c, D, &t))
         return;
     /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
-    double sigma = dv_dot(w, e) + t * dv_dot(v, e);
+    double sigma = fv_ddot(w, e) + t * fv_ddot(v, e);
     if (!(sigma >= 0 && sigma <= E))
         return;
-    offer(best, FSW_EDGE, (float)t, dv_to_f(dv_add(dv_of(P0), dv_scale(e, sigma / E))));
+    offer(best, FSW_EDGE, (float)t, fv_f(fv_dadd(fv_d(P0), fv_dmul(e, sigma / E))));
 }
 
 void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
 {
     /* |t v - P|^2 = r^2: a = v.v, b = -P.v, c = P.P - r^2,
      * D = b^2 - a c = r^2 |v|^2 - |P x v|^2 (Lagrange). */
-    dvec p = dv_of(P), v = dv_of(b->v);
+    fv_d3 p = fv_d(P), v = fv_d(b->v);
     double r2 = (double)b->r * b->r;
-    double a = dv_dot(v, v), bb = -dv_dot(p, v), c = dv_dot(p, p) - r2;
-    dvec x = dv_cross(p, v);
-    double D = r2 * a - dv_dot(x, x);
+    double a = fv_ddot(v, v), bb = -fv_ddot(p, v), c = fv_ddot(p, p) - r2;
+    fv_d3 x = fv_dcross(p, v);
+    double D = r2 * a - fv_ddot(x, x);
     double t;
     if (entry_d(a, bb, c, D, &t))
         offer(best, FSW_VERTEX, (float)t, P);
@@ -143,23 +115,23 @@ void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
 
 bool fsw_touches(const fsw_ball *b, isect_vec3 y)
 {
-    dvec p = dv_of(y);
-    return dv_dot(p, p) <= (double)b->r * b->r;
+    fv_d3 p = fv_d(y);
+    return fv_ddot(p, p) <= (double)b->r * b->r;
 }
 
 /* The normal of the frame triangle, each component correctly rounded. */
-static dvec tri_normal(isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
+static fv_d3 tri_normal(isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
 {
-    return dv_cross(dv_of(sub(P1, P0)), dv_of(sub(P2, P0)));
+    return fv_dcross(fv_d(fv_sub(P1, P0)), fv_d(fv_sub(P2, P0)));
 }
 
 /* The three edge functions (n x ek).(x - Pk) >= 0: x projects into the
  * closed triangle. */
-static bool tri_inside(dvec n, const isect_vec3 *Ps, dvec x)
+static bool tri_inside(fv_d3 n, const isect_vec3 *Ps, fv_d3 x)
 {
     for (int k = 0; k < 3; k++) {
-        dvec m = dv_cross(n, dv_of(sub(Ps[(k + 1) % 3], Ps[k])));
-        if (dv_dot(m, dv_sub(x, dv_of(Ps[k]))) < 0)
+        fv_d3 m = fv_dcross(n, fv_d(fv_sub(Ps[(k + 1) % 3], Ps[k])));
+        if (fv_ddot(m, fv_dsub(x, fv_d(Ps[k]))) < 0)
             return false;
     }
     return true;
@@ -169,14 +141,14 @@ void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
 {
     /* In binary64: a binary32 normal of a thin triangle is mostly rounding
      * noise, which tilts the plane far beyond any rounding of the input. */
-    dvec n = tri_normal(P0, P1, P2);
-    double N = dv_dot(n, n);
+    fv_d3 n = tri_normal(P0, P1, P2);
+    double N = fv_ddot(n, n);
     if (!(N > 0))
         return;
     /* Signed distance of the centre times |n|: d0 + t dv; the sphere enters
      * the slab |d| <= r |n| at t = (|d0| - r |n|) / |dv| when approaching. */
-    dvec v = dv_of(b->v);
-    double d0 = -dv_dot(n, dv_of(P0)), dv = dv_dot(n, v), ln = sqrt(N);
+    fv_d3 v = fv_d(b->v);
+    double d0 = -fv_ddot(n, fv_d(P0)), dv = fv_ddot(n, v), ln = sqrt(N);
     double gap = fabs(d0) - b->r * ln;
     if (!(gap > 0) || !(d0 * dv < 0))
         return;
@@ -184,41 +156,41 @@ void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
     if (!(t <= 1))
         return;
     /* The centre at t must project into the triangle. */
-    dvec q = dv_scale(v, t);
+    fv_d3 q = fv_dmul(v, t);
     isect_vec3 Ps[3] = {P0, P1, P2};
     if (!tri_inside(n, Ps, q))
         return;
     /* Contact point: the centre moved by r towards the plane. */
     double s = b->r / ln;
-    offer(best, FSW_FACE, (float)t, dv_to_f(dv_add(q, dv_scale(n, d0 > 0 ? -s : s))));
+    offer(best, FSW_FACE, (float)t, fv_f(fv_dadd(q, fv_dmul(n, d0 > 0 ? -s : s))));
 }
 
 float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1)
 {
-    isect_vec3 e = sub(P1, P0);
-    float E = dot(e, e), s = -dot(P0, e);
+    isect_vec3 e = fv_sub(P1, P0);
+    float E = fv_dot(e, e), s = -fv_dot(P0, e);
     if (!(E > 0) || s <= 0)
         *y = P0;
     else if (s >= E)
         *y = P1;
     else
-        *y = add(P0, scale(e, s / E));
-    return dot(*y, *y);
+        *y = fv_add(P0, fv_mul(e, s / E));
+    return fv_dot(*y, *y);
 }
 
 float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
 {
     isect_vec3 Ps[3] = {P0, P1, P2};
-    dvec n = tri_normal(P0, P1, P2);
-    double N = dv_dot(n, n);
+    fv_d3 n = tri_normal(P0, P1, P2);
+    double N = fv_ddot(n, n);
     if (!(N > 0)) {
         /* Collinear (or a point): the hull is the longest edge. */
         int k = 0;
         float L = -1;
         for (int i = 0; i < 3; i++) {
-            isect_vec3 e = sub(Ps[(i + 1) % 3], Ps[i]);
-            if (dot(e, e) > L) {
-                L = dot(e, e);
+            isect_vec3 e = fv_sub(Ps[(i + 1) % 3], Ps[i]);
+            if (fv_dot(e, e) > L) {
+                L = fv_dot(e, e);
                 k = i;
             }
         }
@@ -226,10 +198,10 @@ float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_ve
     }
     /* The projection of the origin on the plane, p = ((n.P0) / N) n; inside
      * the triangle it is the closest point. */
-    dvec p = dv_scale(n, dv_dot(n, dv_of(P0)) / N);
-    if (tri_inside(n, Ps, (dvec){0, 0, 0})) {
-        *y = dv_to_f(p);
-        return dot(*y, *y);
+    fv_d3 p = fv_dmul(n, fv_ddot(n, fv_d(P0)) / N);
+    if (tri_inside(n, Ps, (fv_d3){0, 0, 0})) {
+        *y = fv_f(p);
+        return fv_dot(*y, *y);
     }
     /* Outside: the closest point is on an edge; choose the edge by the
      * distance from p, in the plane.  (The 3D distances differ from these
@@ -237,15 +209,15 @@ float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_ve
      * far from the plane.) */
     double best = INFINITY;
     for (int k = 0; k < 3; k++) {
-        dvec a = dv_sub(dv_of(Ps[k]), p), e = dv_of(sub(Ps[(k + 1) % 3], Ps[k]));
-        double E = dv_dot(e, e), s = -dv_dot(a, e);
+        fv_d3 a = fv_dsub(fv_d(Ps[k]), p), e = fv_d(fv_sub(Ps[(k + 1) % 3], Ps[k]));
+        double E = fv_ddot(e, e), s = -fv_ddot(a, e);
         s = !(E > 0) || s <= 0 ? 0 : s >= E ? 1 : s / E;
-        dvec yk = dv_add(a, dv_scale(e, s));
-        double dk = dv_dot(yk, yk);
+        fv_d3 yk = fv_dadd(a, fv_dmul(e, s));
+        double dk = fv_ddot(yk, yk);
         if (k == 0 || dk < best) {
             best = dk;
-            *y = s == 0 ? Ps[k] : s == 1 ? Ps[(k + 1) % 3] : dv_to_f(dv_add(yk, p));
+            *y = s == 0 ? Ps[k] : s == 1 ? Ps[(k + 1) % 3] : fv_f(fv_dadd(yk, p));
         }
     }
-    return dot(*y, *y);
+    return fv_dot(*y, *y);
 }

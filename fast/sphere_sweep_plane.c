@@ -4,9 +4,8 @@
  * d0 = n.(c - q), dv = n.v: overlap at the start when |d0| <= r |n|,
  * otherwise contact at t = (|d0| - r |n|) / |dv| when d0 dv < 0 and t <= 1.
  * docs/queries/sphere_sweep_plane.md. */
-#include "sphere_sweep_impl.h"
+#include "fast_sweep.h"
 
-#include <math.h>
 #include <string.h>
 
 bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sphere_sweep_plane_result *out)
@@ -20,16 +19,16 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
     if (!fsw_setup(&b, s, &plane.point, 1, &Q))
         return false;
     isect_vec3 n = plane.normal;
-    if (!isfinite(n.x) || !isfinite(n.y) || !isfinite(n.z))
+    if (!fv_finite3(n))
         return false;
-    float mn = isect_fmaxf(fabsf(n.x), isect_fmaxf(fabsf(n.y), fabsf(n.z)));
+    float mn = fv_max3abs(n);
     if (mn == 0)
         return false;
-    int en = p2_exp(mn);
-    n = (isect_vec3){p2_ldexp(n.x, -en), p2_ldexp(n.y, -en), p2_ldexp(n.z, -en)};
-    float d0 = -(n.x * Q.x + n.y * Q.y + n.z * Q.z);
-    float dv = n.x * b.v.x + n.y * b.v.y + n.z * b.v.z;
-    float rn = b.r * sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
+    int en = fv_exp(mn);
+    n = fv_scale3(n, -en);
+    float d0 = -fv_dot(n, Q);
+    float dv = fv_dot(n, b.v);
+    float rn = b.r * sqrtf(fv_dot(n, n));
     float gap = fabsf(d0) - rn;
     if (gap <= 0) {
         r.hit = true; /* t = 0 */

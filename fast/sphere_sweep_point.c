@@ -1,7 +1,7 @@
 /* fast/sphere_sweep_point.c: a moving sphere against a point, binary32.
  * The vertex feature of fast/sphere_sweep_common.c after a start-overlap
  * test; docs/queries/sphere_sweep_point.md. */
-#include "sphere_sweep_impl.h"
+#include "fast_sweep.h"
 
 #include <string.h>
 

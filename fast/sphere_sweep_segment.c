@@ -1,7 +1,7 @@
 /* fast/sphere_sweep_segment.c: a moving sphere against a closed segment,
  * binary32: start overlap (closest point), then the edge and its two
  * endpoints (fast/sphere_sweep_common.c); docs/queries/sphere_sweep_segment.md. */
-#include "sphere_sweep_impl.h"
+#include "fast_sweep.h"
 
 #include <string.h>
 

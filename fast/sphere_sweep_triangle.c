@@ -6,7 +6,7 @@
  * shortcut, a stable root, no division when the motion is parallel to an
  * edge or zero, and a degenerate triangle is its edges (the face offers
  * nothing when its normal is 0).  docs/queries/sphere_sweep_triangle.md. */
-#include "sphere_sweep_impl.h"
+#include "fast_sweep.h"
 
 #include <string.h>
 

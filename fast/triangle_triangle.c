@@ -5,23 +5,23 @@
  * triangles); for degenerate triangles also the offset between the
  * centroids and its component off the longest edge.  Projections in
  * binary64 on the original coordinates; an axis separates only when the gap
- * exceeds the guard 2^-49 sum_i |L_i| M_i (M_i the largest magnitude of
+ * exceeds the guard FB_SAT_PROJ sum_i |L_i| M_i (M_i the largest magnitude of
  * coordinate i), which bounds their rounding: fast never separates
  * triangles that touch, and no epsilon decides coplanarity.
  * docs/queries/triangle_triangle.md.
  */
-#include "overlap.h"
+#include "fast_vec3.h"
 
 typedef struct {
-    ov_d3 a[3], b[3];
+    fv_d3 a[3], b[3];
     double M[3];
 } config;
 
-static bool separates(const config *c, ov_d3 L)
+static bool separates(const config *c, fv_d3 L)
 {
-    double g = 0x1p-49 * (fabs(L.x) * c->M[0] + fabs(L.y) * c->M[1] + fabs(L.z) * c->M[2]);
-    double p0 = ov_ddot(L, c->a[0]), p1 = ov_ddot(L, c->a[1]), p2 = ov_ddot(L, c->a[2]);
-    double q0 = ov_ddot(L, c->b[0]), q1 = ov_ddot(L, c->b[1]), q2 = ov_ddot(L, c->b[2]);
+    double g = FB_SAT_PROJ * (fabs(L.x) * c->M[0] + fabs(L.y) * c->M[1] + fabs(L.z) * c->M[2]);
+    double p0 = fv_ddot(L, c->a[0]), p1 = fv_ddot(L, c->a[1]), p2 = fv_ddot(L, c->a[2]);
+    double q0 = fv_ddot(L, c->b[0]), q1 = fv_ddot(L, c->b[1]), q2 = fv_ddot(L, c->b[2]);
     double amin = isect_fmin(p0, isect_fmin(p1, p2)), amax = isect_fmax(p0, isect_fmax(p1, p2));
     double bmin = isect_fmin(q0, isect_fmin(q1, q2)), bmax = isect_fmax(q0, isect_fmax(q1, q2));
     return amax + g < bmin || bmax + g < amin;
@@ -31,42 +31,42 @@ bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangl
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!ov_finite3(ta.v0) || !ov_finite3(ta.v1) || !ov_finite3(ta.v2) || !ov_finite3(tb.v0) || !ov_finite3(tb.v1) ||
-        !ov_finite3(tb.v2))
+    if (!fv_finite3(ta.v0) || !fv_finite3(ta.v1) || !fv_finite3(ta.v2) || !fv_finite3(tb.v0) || !fv_finite3(tb.v1) ||
+        !fv_finite3(tb.v2))
         return false;
 
-    config c = {{ov_d(ta.v0), ov_d(ta.v1), ov_d(ta.v2)}, {ov_d(tb.v0), ov_d(tb.v1), ov_d(tb.v2)}, {0, 0, 0}};
+    config c = {{fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)}, {0, 0, 0}};
     for (int k = 0; k < 3; k++) {
-        const ov_d3 *p[2] = {&c.a[k], &c.b[k]};
+        const fv_d3 *p[2] = {&c.a[k], &c.b[k]};
         for (int s = 0; s < 2; s++) {
             c.M[0] = isect_fmax(c.M[0], fabs(p[s]->x));
             c.M[1] = isect_fmax(c.M[1], fabs(p[s]->y));
             c.M[2] = isect_fmax(c.M[2], fabs(p[s]->z));
         }
     }
-    ov_d3 ea[3], eb[3];
+    fv_d3 ea[3], eb[3];
     for (int k = 0; k < 3; k++) {
-        ea[k] = ov_dsub(c.a[(k + 1) % 3], c.a[k]);
-        eb[k] = ov_dsub(c.b[(k + 1) % 3], c.b[k]);
+        ea[k] = fv_dsub(c.a[(k + 1) % 3], c.a[k]);
+        eb[k] = fv_dsub(c.b[(k + 1) % 3], c.b[k]);
     }
-    ov_d3 na = ov_dcross(ea[0], ea[1]), nb = ov_dcross(eb[0], eb[1]);
+    fv_d3 na = fv_dcross(ea[0], ea[1]), nb = fv_dcross(eb[0], eb[1]);
     if (separates(&c, na) || separates(&c, nb))
         return false;
-    ov_d3 longest = ea[0];
+    fv_d3 longest = ea[0];
     for (int i = 0; i < 3; i++) {
-        if (separates(&c, ov_dcross(na, ea[i])) || separates(&c, ov_dcross(nb, eb[i])))
+        if (separates(&c, fv_dcross(na, ea[i])) || separates(&c, fv_dcross(nb, eb[i])))
             return false;
         for (int j = 0; j < 3; j++)
-            if (separates(&c, ov_dcross(ea[i], eb[j])))
+            if (separates(&c, fv_dcross(ea[i], eb[j])))
                 return false;
-        if (ov_ddot(ea[i], ea[i]) > ov_ddot(longest, longest))
+        if (fv_ddot(ea[i], ea[i]) > fv_ddot(longest, longest))
             longest = ea[i];
-        if (ov_ddot(eb[i], eb[i]) > ov_ddot(longest, longest))
+        if (fv_ddot(eb[i], eb[i]) > fv_ddot(longest, longest))
             longest = eb[i];
     }
     /* degenerate triangles (segments, points) */
-    ov_d3 t = ov_dsub(ov_dadd(ov_dadd(c.b[0], c.b[1]), c.b[2]), ov_dadd(ov_dadd(c.a[0], c.a[1]), c.a[2]));
-    if (separates(&c, t) || separates(&c, ov_dcross(longest, ov_dcross(t, longest))))
+    fv_d3 t = fv_dsub(fv_dadd(fv_dadd(c.b[0], c.b[1]), c.b[2]), fv_dadd(fv_dadd(c.a[0], c.a[1]), c.a[2]));
+    if (separates(&c, t) || separates(&c, fv_dcross(longest, fv_dcross(t, longest))))
         return false;
     if (out)
         out->hit = true;

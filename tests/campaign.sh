@@ -242,7 +242,8 @@ fi
 # ---- a target that crashes and hangs (make campaign-crash-check) ----------------------
 if [ -n "${CRASHY_ISECT:-}" ]; then
   x=$OUT/crashy
-  "$CRASHY_ISECT" campaign --seconds 25 --jobs 2 --queries ray_triangle --targets test:crashy,fast --timeout 2 \
+  rm -f "$OUT/crashy.state"
+  ISECT_CRASHY_STATE=$OUT/crashy.state "$CRASHY_ISECT" campaign --seconds 25 --jobs 2 --queries ray_triangle --targets test:crashy,fast --timeout 2 \
     --fuzz-dir "$CRASHY_FUZZ_DIR" --corpus-dir "$OUT/corpus-crashy" --out "$x" --seed 3 >"$OUT/crashy.out" 2>&1
   rc=$?
   [ $rc -eq 1 ] || fail "crashy campaign: exit $rc (want 1: findings in a target outside the zoo)"

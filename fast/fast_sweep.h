@@ -1,4 +1,4 @@
-/* fast/sphere_sweep_impl.h: the features of the sweep queries (binary32 in and out),
+/* fast/fast_sweep.h: the features of the sweep queries (binary32 in and out),
  * shared by fast/sphere_sweep_{point,segment,triangle}.c (internal to
  * libisect).
  *
@@ -30,14 +30,10 @@
  * corpus/sphere_sweep_triangle/ and corpus/sphere_sweep_point/.  The error
  * analysis is in docs/queries/sphere_sweep_triangle.md.
  */
-#ifndef ISECT_FAST_SPHERE_SWEEP_IMPL_H
-#define ISECT_FAST_SPHERE_SWEEP_IMPL_H
+#ifndef ISECT_FAST_SWEEP_H
+#define ISECT_FAST_SWEEP_H
 
-#include "fminmax.h"
-#include "pow2.h"
-#include "isect.h"
-
-#include <stdbool.h>
+#include "fast_vec3.h"
 
 enum { FSW_MISS, FSW_START, FSW_FACE, FSW_EDGE, FSW_VERTEX };
 

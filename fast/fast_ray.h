@@ -1,4 +1,4 @@
-/* fast/ray_common.h: small helpers shared by the ray-against-solid queries
+/* fast/fast_ray.h: small helpers shared by the ray-against-solid queries
  * (fast/ray_plane.c, ray_sphere.c, ray_aabb.c, ray_obb.c, ray_capsule.c,
  * ray_cylinder.c).  Internal to libisect.
  *
@@ -7,31 +7,14 @@
  * every product and sum of the rescaled values far from overflow, so one
  * error analysis holds for every finite binary32 input (docs/queries/ray_*.md).
  */
-#ifndef ISECT_FAST_RAY_COMMON_H
-#define ISECT_FAST_RAY_COMMON_H
+#ifndef ISECT_FAST_RAY_H
+#define ISECT_FAST_RAY_H
 
-#include "isect.h"
-#include "fminmax.h"
-#include "pow2.h"
-
-#include <math.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <string.h>
-
-static inline bool rc_finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+#include "fast_vec3.h"
 
 static inline bool rc_ray_valid(isect_ray r)
 {
-    return rc_finite3(r.origin) && rc_finite3(r.dir) && !isnan(r.tmax) && r.tmax >= 0;
-}
-
-static inline float rc_max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
-
-static inline isect_vec3 rc_scale(isect_vec3 a, int e)
-{
-    double p = p2_pow2(e);
-    return (isect_vec3){(float)(a.x * p), (float)(a.y * p), (float)(a.z * p)};
+    return fv_finite3(r.origin) && fv_finite3(r.dir) && !isnan(r.tmax) && r.tmax >= 0;
 }
 
 /* A quotient num/den * 2^e kept as |q| * 2^k with q = num/den in binary64
@@ -53,7 +36,7 @@ static inline rc_quot rc_quot_zero(void) { return (rc_quot){0, 0}; }
 
 /* |q| * 2^d exactly, for 2^-277 < |q| < 2^277 and -600 <= d <= 600 (the
  * result is within 2^-877 .. 2^877: no rounding). */
-static inline double rc_quot_scaled(double q, int d) { return q * p2_pow2(d); }
+static inline double rc_quot_scaled(double q, int d) { return q * fv_pow2(d); }
 
 /* Is q * 2^k <= y (y >= 0 or +inf)?  Exact: beyond |k| = 600 the exponent
  * alone decides, since 2^-149 <= y <= 2^128 and 2^-277 < q < 2^277. */
@@ -93,16 +76,6 @@ static inline float rc_quot_value(rc_quot x)
         return x.k > 0 ? INFINITY : 0.0f;
     return (float)rc_quot_scaled(x.q, x.k);
 }
-
-static inline isect_vec3 rc_sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static inline isect_vec3 rc_add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static inline isect_vec3 rc_mul(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
-static inline float rc_dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline isect_vec3 rc_cross(isect_vec3 a, isect_vec3 b)
-{
-    return (isect_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-static inline float rc_comp(isect_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
 
 /* The set of t in [0, tmax] where a ray is inside a convex solid, built as
  * the intersection of intervals whose ends are quotients num/den * 2^e:
@@ -188,7 +161,7 @@ static inline void rc_frame(isect_vec3 wn, isect_vec3 *u1, isect_vec3 *u2)
         float inv = 1.0f / sqrtf(wn.y * wn.y + wn.z * wn.z);
         *u1 = (isect_vec3){0, wn.z * inv, -wn.y * inv};
     }
-    *u2 = rc_cross(wn, *u1);
+    *u2 = fv_cross(wn, *u1);
 }
 
 #endif

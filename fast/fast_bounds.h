@@ -1,0 +1,139 @@
+/* fast/fast_bounds.h: the named error bounds, guards and ranges of
+ * libisect, each with its derivation.  Internal to libisect.
+ *
+ * Notation: u = 2^-53 (binary64 unit roundoff), gamma_n = n u / (1 - n u),
+ * the relative error bound of a product or sum through n roundings
+ * (Higham, Accuracy and Stability of Numerical Algorithms, 3.1).  The
+ * inputs are binary32, so the product of two of them is exact in binary64,
+ * and no product of at most four binary32 magnitudes over- or underflows in
+ * binary64 (2^-600 < |x| < 2^512).  The queries use a guard in one of two
+ * ways: a separation (or an "inside") is reported only when the computed
+ * margin exceeds the guard, which bounds the rounding of that margin; or a
+ * certain sign is required before a fast formula is taken, else the query
+ * falls back to a slower path that needs no certificate (the edges of a
+ * face, exact expansions in fast/fast_exact.h).
+ *
+ * | name               | value       | used by                               |
+ * |--------------------|-------------|---------------------------------------|
+ * | FB_TRIPLE          | 2^-50       | fast_overlap.h, sphere_obb.c          |
+ * | FB_SUMSQ           | 2^-50       | fast_overlap.h, sphere_obb.c          |
+ * | FB_SLAB            | 2^-50       | sphere_obb.c                          |
+ * | FB_SAT_PROJ        | 2^-49       | aabb_triangle.c, triangle_triangle.c  |
+ * | FB_OBB_SAT         | 2^-49       | obb_obb.c                             |
+ * | FB_PIT_TOL         | 8 * 2^-24   | point_in_triangle.c                   |
+ * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
+ * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
+ * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
+ */
+#ifndef ISECT_FAST_BOUNDS_H
+#define ISECT_FAST_BOUNDS_H
+
+/* FB_TRIPLE: the rounding of a triple product x.(y x z) in binary64,
+ * relative to T = |x.x| (|y.y z.z| + |y.z z.y|) + ... (ov_abs_triple: the
+ * same products and sums taken in magnitude, which bound every intermediate).
+ * Each term passes through two roundings in the cross product (the product
+ * y_j z_k, inexact when y or z is not binary32, and the difference) and
+ * three in the dot product (the product and the two additions): the error
+ * against the exact triple product of the computed operands is at most
+ * gamma_5 T.  Where one factor is itself a rounded cross product of
+ * binary32 vectors (the normal n = fl(ab x ac) of ov_closest_triangle, each
+ * component one rounding of its exact value) the certificate holds for the
+ * exact normal too: one more rounding, gamma_6 T < 6.0001 u T.  The computed
+ * T (five roundings of non-negative terms) is at least (1 - u)^5 T, and the
+ * product by 2^-50 = 8u is exact, so FB_TRIPLE fl(T) >= 8u (1 - 5u) T
+ * exceeds gamma_6 T by about 2u T, which absorbs the one rounding of the
+ * certificate's own sum |x.(y x z)| + FB_TRIPLE fl(T) (at most u (1 + 9u) T).
+ * Users: ov_closest_triangle (the barycentrics vb = n.(ap x ac),
+ * vc = n.(ab x ap)), sphere_obb's face2 (d.(v x n), d.(n x u)) and
+ * flat_box2 (w.(n x u_k), u_j.(n x u_k)); docs/queries/sphere_triangle.md,
+ * docs/queries/sphere_obb.md steps 4 and 5. */
+#define FB_TRIPLE 0x1p-50
+
+/* FB_SUMSQ: the rounding of a short sum of non-negative terms, used to
+ * round a bound down (times 1 - FB_SUMSQ) or up (times 1 + FB_SUMSQ).  A
+ * squared length n.n (three products, two additions) is within gamma_3 of
+ * its exact value, and so is a sum of four non-negative terms (three
+ * additions); the scaling by (1 -+ 2^-50) and its own rounding give
+ * fl(fl(s) (1 - 8u)) <= fl(s) (1 - 8u)(1 + u) <= fl(s) / (1 + gamma_3) <= s
+ * and fl(fl(s) (1 + 8u)) >= fl(s) (1 + 8u)(1 - u) >= fl(s) (1 + gamma_3) >= s:
+ * a certified lower (upper) bound of the exact s.  Users:
+ * ov_closest_triangle ((vb + vc + eb + ec) against n.n), sphere_obb's face2
+ * (n.n rounded down) and flat_box2 (the zonotope's support, a sum of at
+ * most two positive terms, rounded down). */
+#define FB_SUMSQ 0x1p-50
+
+/* FB_SLAB: the slab tests of sphere_obb, |N_i| <= |D_i| with
+ * N_i = w.n_i, D_i = h_i (a_i.n_i), n_i = fl(fl(a_j x a_k) * h_j h_k),
+ * against their exact values for the exact w = center - box_center and
+ * n_i = h_j h_k (a_j x a_k).  N_i: w one rounding (a binary64 difference of
+ * binary32 values), n_i two (the cross product's difference of exact
+ * products, then the product by h_j h_k, which is exact), the dot product
+ * three: gamma_6 sum_l |w_l n_il|.  D_i: n_i two, the dot product with the
+ * binary32 a_i three, the product by h_i one: gamma_6 h_i sum_l |a_il n_il|.
+ * The bounds eN = FB_SLAB fl(sum_l |w_l n_il|) and
+ * eD = fl(FB_SLAB h_i) fl(sum_l |a_il n_il|) lose at most four roundings of
+ * non-negative terms, 8u (1 - 4u) > gamma_6 + 2u (1 + 9u): the margin
+ * absorbs the rounding of |N_i| + eN and of |D_i| - eD.  When neither
+ * "inside" nor "outside" is certain the exact path decides
+ * (docs/queries/sphere_obb.md steps 2 and 3). */
+#define FB_SLAB 0x1p-50
+
+/* FB_SAT_PROJ: the separating-axis guard of aabb_triangle and
+ * triangle_triangle, g = FB_SAT_PROJ sum_i |L_i| M_i (M_i the largest
+ * magnitude of coordinate i among the points projected).  The points are
+ * binary32 (exact in binary64) and the axis L is the computed one (its own
+ * rounding does not matter: any axis separates when its projections are
+ * disjoint).  A projection L.p (three products, two additions) and a box
+ * side sum_i min(L_i lo_i, L_i hi_i) (three products, two additions to a
+ * 0) are each within gamma_3 G of their exact values, G = sum_i |L_i| M_i;
+ * the sum tmax + g rounds once more, by at most u (1 + gamma_3 + 16u) G.  So
+ * fl(tmax + g) < bmin implies that the exact projections are disjoint as
+ * soon as g >= (2 gamma_3 + u (1 + 17u)) G, about 7u G; the computed g is at
+ * least 16u (1 - u)^3 G.  Conversely a reported overlap of separated shapes
+ * has a gap below g along every candidate axis, which a move of the inputs
+ * by 2^-48 M closes (docs/queries/aabb_triangle.md,
+ * docs/queries/triangle_triangle.md). */
+#define FB_SAT_PROJ 0x1p-49
+
+/* FB_OBB_SAT: the parallel-edge guard of obb_obb,
+ * separated iff |t.L| - r > FB_OBB_SAT mag, r = sum_k h_k |a_k.L|,
+ * mag = sum_i |t_i L_i| + sum_k h_k sum_i |a_ki L_i|, along the computed
+ * axis L.  t = fl(c1 - c0) rounds once, t.L three times more (product, two
+ * additions): gamma_4 sum_i |t_i L_i|.  a_k.L rounds three times (product,
+ * two additions), the product by h_k once, the accumulation of six
+ * non-negative terms from 0 five times: gamma_9 h_k sum_i |a_ki L_i|.  The
+ * difference rounds once more: the left-hand side is within gamma_10 mag of
+ * its exact value (docs/queries/obb_obb.md counts 12 roundings, a safe
+ * over-count).  The computed mag, a sum of non-negative terms through at
+ * most ten roundings, is at least (1 - u)^10 mag, and
+ * 16u (1 - 10u) > gamma_12 > gamma_10: a reported separation is exact. */
+#define FB_OBB_SAT 0x1p-49
+
+/* FB_PIT_TOL: point_in_triangle's tolerance, a hit when p is within
+ * FB_PIT_TOL S of the closed triangle (S the largest input magnitude).  Not
+ * a rounding guard but the contract: the rounded differences move a point
+ * of the triangle at most 2 sqrt(3) u32 S + 2 sqrt(3) u32 S < 6.93 u32 S
+ * away (u32 = 2^-24), so 8 u32 S never misses one
+ * (docs/queries/point_in_triangle.md). */
+#define FB_PIT_TOL (8 * 0x1p-24)
+
+/* The comfortable ranges of the power-of-two rescaling (fv_rescale_exp):
+ * inside [FB_COMFY_LO, hi] the inputs are used as they are, outside they
+ * are brought to [1/2, 1) (exact).
+ * - FB_COMFY_HI_SQ (2^60) for the queries that sum squares of positions
+ *   (sphere_sphere, sphere_aabb, point_in_triangle, sphere_triangle): a
+ *   product or a sum of three squares of magnitudes <= 2^61 stays below
+ *   3 * 2^122 < 2^128; and with magnitudes m >= 2^-30 an underflowed
+ *   product errs by at most 2^-150 < (2^-44 m)^2, which a perturbation of
+ *   the inputs by 2^-20 units of 2^-24 m absorbs
+ *   (docs/queries/sphere_sphere.md).
+ * - FB_COMFY_HI_PLANE (2^30) for sphere_plane and aabb_plane, which rescale
+ *   positions and the normal separately: every intermediate is at most a
+ *   product of two rescaled magnitudes, so nothing overflows, and an
+ *   underflowed product errs by 2^-150, which moves a position by at most
+ *   2^-150 / 2^-30 = 2^-120 (docs/queries/sphere_plane.md). */
+#define FB_COMFY_LO 0x1p-30f
+#define FB_COMFY_HI_SQ 0x1p60f
+#define FB_COMFY_HI_PLANE 0x1p30f
+
+#endif

@@ -1,0 +1,221 @@
+/* fast/fast_exact.h: error-free transformations and floating-point
+ * expansions in binary64, plain C11, no libm.  Internal to libisect.
+ *
+ * Used where a binary64 rounding bound (fast/fast_bounds.h) cannot decide
+ * a sign: sphere_obb's exact slab tests, and capsule_capsule's accurate
+ * cross products.  Requires round-to-nearest binary64 arithmetic without
+ * contraction (-ffp-contract=off: a fused c = C * a or a - b * c would break
+ * every identity below) and no overflow (every use here stays below 2^530).
+ *
+ * - fx_split (Veltkamp): a = hi + lo exactly, hi and lo with at most 26
+ *   significant bits each (Dekker 1971, for p = 53 and s = 27), so the
+ *   product of two such halves has at most 52 bits and is exact in binary64
+ *   (away from underflow).
+ * - fx_two_prod (Dekker): a b = p + err exactly.
+ * - fx_two_sum (Knuth): a + b = s + err exactly, in any binary format with
+ *   round-to-nearest, whatever the magnitudes (gradual underflow included).
+ * - Expansions (Shewchuk, "Adaptive precision floating-point arithmetic and
+ *   fast robust geometric predicates", 1997): a value held exactly as the
+ *   sum of doubles e[0..n-1], non-overlapping and increasing in magnitude,
+ *   zeros removed (Grow-Expansion-Zeroelim).  Its sign is the sign of its
+ *   largest (last) component; n == 0 is the value 0.
+ *
+ * Why nothing rounds (the exactness argument sphere_obb relies on):
+ * 1. fx_two_sum: s = fl(a + b) and err = (a - (s - bv)) + (b - bv) with
+ *    bv = fl(s - a) satisfy a + b = s + err exactly, every operation
+ *    being exact except the first (Knuth, TAOCP 4.2.2, Theorem B; binary
+ *    floating point, round to nearest, no overflow; subnormal results of
+ *    additions are exact).
+ * 2. fx_grow: each step replaces q + e[k] by s + err with fx_two_sum, so
+ *    the sum of q and the components is invariant; dropping zero
+ *    components changes nothing.  Shewchuk (1997, Theorem 10) shows the
+ *    result is non-overlapping and increasing when the input is: the sign
+ *    of the sum is the sign of the last component, whose magnitude exceeds
+ *    the sum of all the others.
+ * 3. fx_split with C = 2^27 + 1 (p = 53, s = 27): hi has at most 26
+ *    significant bits and lo = a - hi (exact) at most 26 (Dekker 1971), for
+ *    round to nearest and |a| < 2^995; so the product of two halves has at
+ *    most 52 significant bits and is exact unless it underflows.
+ * 4. fx_grow_prod4: f x and y z, products of two binary32 values, have at
+ *    most 48 significant bits: exact.  The four products of their halves
+ *    are exact by 3: the binary32 factors are multiples of 2^-149, so f x,
+ *    y z and their halves are multiples of 2^-298 (rounding a multiple of
+ *    2^-298 gives one, or is exact) and the partial products multiples of
+ *    2^-596, far above binary64's 2^-1022 when not zero; all are below
+ *    2^(4 * 128) = 2^512, and a sum of 76 of them below 2^519.
+ * So an expansion built here holds its sum of products exactly, and its
+ * sign is exact.  The only rounding is fx_round's final one, by design.
+ */
+#ifndef ISECT_FAST_EXACT_H
+#define ISECT_FAST_EXACT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+static inline void fx_split(double a, double *hi, double *lo)
+{
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *hi = c - (c - a);
+    *lo = a - *hi;
+}
+
+/* a b = p + *err exactly (magnitudes below 2^995, products not underflowing). */
+static inline double fx_two_prod(double a, double b, double *err)
+{
+    double p = a * b, ah, al, bh, bl;
+    fx_split(a, &ah, &al);
+    fx_split(b, &bh, &bl);
+    *err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+
+static inline double fx_two_sum(double a, double b, double *err)
+{
+    double s = a + b, bv = s - a;
+    *err = (a - (s - bv)) + (b - bv);
+    return s;
+}
+
+/* The largest length of an expansion here: 18 products of four binary32
+ * values (four components each), plus three for fx_round's comparisons. */
+enum { FX_MAX = 76 };
+
+/* e[0..n-1] += b, exactly, in place (Grow-Expansion with zero elimination:
+ * a non-overlapping expansion stays non-overlapping and increasing, so the
+ * components e[k] are read before any e[j], j <= k, is written); returns
+ * the new length, at most n + 1. */
+static inline int fx_grow(double *e, int n, double b)
+{
+    int m = 0;
+    double q = b;
+    for (int k = 0; k < n; k++) {
+        double err;
+        q = fx_two_sum(q, e[k], &err);
+        if (err != 0)
+            e[m++] = err;
+    }
+    if (q != 0)
+        e[m++] = q;
+    return m;
+}
+
+/* e += f x y z exactly, for binary32 f, x, y, z; returns the new length
+ * (at most n + 4).  A = f x and B = y z are exact in binary64 (48 bits);
+ * fx_split cuts each into two halves of at most 26 bits, and the four
+ * products of halves (at most 52 bits) are exact: the binary32 factors are
+ * multiples of 2^-149, so A, B, their halves (fl of multiples of 2^-298,
+ * rounded to a grid at least as coarse, or exact) and the products
+ * (multiples of 2^-596, if not zero at least 2^-596 > 2^-1022) never
+ * underflow, and |A|, |B| < 2^256 keep everything below 2^540. */
+static inline int fx_grow_prod4(double *e, int n, float f, float x, float y, float z)
+{
+    double ah, al, bh, bl;
+    fx_split((double)f * x, &ah, &al);
+    fx_split((double)y * z, &bh, &bl);
+    n = fx_grow(e, n, ah * bh);
+    n = fx_grow(e, n, ah * bl);
+    n = fx_grow(e, n, al * bh);
+    return fx_grow(e, n, al * bl);
+}
+
+static inline int fx_sign(const double *e, int n) { return n == 0 ? 0 : e[n - 1] > 0 ? 1 : -1; }
+
+/* The sign of e - (d[0] + ... + d[nd - 1]), exactly (e unchanged). */
+static inline int fx_sign_minus(const double *e, int n, const double *d, int nd)
+{
+    double t[FX_MAX];
+    memcpy(t, e, (size_t)n * sizeof *t);
+    for (int i = 0; i < nd; i++)
+        n = fx_grow(t, n, -d[i]);
+    return fx_sign(t, n);
+}
+
+/* The positive double whose bit pattern is k (0 <= k < 2^63); the map is
+ * increasing, so searching the value of an expansion is searching k. */
+static inline double fx_of_bits(uint64_t k)
+{
+    double x;
+    memcpy(&x, &k, sizeof x);
+    return x;
+}
+
+/* The bit pattern of +inf: double(FX_INF) exceeds every expansion. */
+#define FX_INF UINT64_C(0x7ff0000000000000)
+
+/* Is k's double <= e (exactly)? */
+static inline bool fx_le(const double *e, int n, uint64_t k)
+{
+    double d = fx_of_bits(k);
+    return fx_sign_minus(e, n, &d, 1) >= 0;
+}
+
+/* The value v of a positive expansion rounded to binary128 (113 bits),
+ * then to binary64, both to nearest with ties to even, for
+ * 2^-1000 < v < 2^1000: the value that summing the expansion in binary128
+ * and converting the sum gave (sphere_obb's first exact path, kept
+ * bit for bit).  It is the correctly rounded binary64 value except when v
+ * lies within 2^-113 (relative) of a midpoint m between two doubles but not
+ * on it: binary128 rounds v to m, and the tie then goes to the even double,
+ * maybe not v's side.
+ *
+ * The largest k with double(k) <= v is bracketed by doubling steps from
+ * the approximation q (the components summed from the smallest up: in
+ * practice within an ulp, so two or three exact comparisons; whatever its
+ * error, at most 2 * 63 steps), then bisected.  With a = double(k),
+ * b = double(k + 1), m = a + h, h = (b - a)/2 (one ulp of a, exact, and its
+ * half, exact above 2^-1000): v rounds to m in binary128 iff
+ * |v - m| <= g = h 2^-60, half an ulp of m in binary128 (m, with 54
+ * significant bits, is even there and wins a tie).  The three comparisons
+ * of v with m and m +- g are exact. */
+static inline double fx_round_positive(const double *e, int n)
+{
+    double q = 0;
+    for (int i = 0; i < n; i++)
+        q += e[i];
+    uint64_t k = 1, lo, hi, step = 1;
+    if (q > 0)
+        memcpy(&k, &q, sizeof k);
+    if (fx_le(e, n, k)) {
+        for (lo = k, hi = k + step; fx_le(e, n, hi); step *= 2, hi = step < FX_INF - lo ? lo + step : FX_INF)
+            lo = hi;
+    } else {
+        for (hi = k, lo = k - step; !fx_le(e, n, lo); step *= 2, lo = hi > step ? hi - step : 1)
+            hi = lo;
+    }
+    while (hi - lo > 1) { /* double(lo) <= e < double(hi) */
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (fx_le(e, n, mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double a = fx_of_bits(lo), b = fx_of_bits(lo + 1), h = (b - a) * 0.5;
+    double d[3] = {a, h, 0};
+    int s = fx_sign_minus(e, n, d, 2);
+    if (s != 0) {
+        d[2] = s * (h * 0x1p-60);
+        if (fx_sign_minus(e, n, d, 3) != s)
+            s = 0; /* binary128 rounds v to m */
+    }
+    return s < 0 ? a : s > 0 ? b : (lo & 1) == 0 ? a : b;
+}
+
+/* The value of the expansion rounded to binary128, then to binary64
+ * (fx_round_positive); every non-zero value here lies between 2^-600 and
+ * 2^540. */
+static inline double fx_round(double *e, int n)
+{
+    if (n == 0)
+        return 0;
+    if (e[n - 1] > 0)
+        return fx_round_positive(e, n);
+    for (int i = 0; i < n; i++)
+        e[i] = -e[i];
+    double r = -fx_round_positive(e, n);
+    for (int i = 0; i < n; i++)
+        e[i] = -e[i];
+    return r;
+}
+
+#endif
