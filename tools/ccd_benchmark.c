@@ -9,6 +9,7 @@
  *
  * then, per `-t TARGET`, its false negatives and positives against ref and
  * its mean and worst time per query.  `-v` lists each disagreement;
+ * `-x` turns ref's filter off (the exact path alone);
  * `-o DIR` also writes every query as a .case file (with ref's expect lines).
  * Exit status 1 when ref disagrees with the ground truth anywhere, or a
  * target given with -T (not -t) has a false negative.
@@ -257,6 +258,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             st.verbose = true;
+        else if (strcmp(argv[i], "-x") == 0)
+            ref_set_filter(0);
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             st.outdir = argv[++i];
         else if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-T") == 0) && i + 1 < argc &&
