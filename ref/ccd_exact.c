@@ -253,7 +253,8 @@ static bool earliest_root(const qpoly *h, at_fn *at, const qp3 *const *v, double
     return found;
 }
 
-/* *t = min(*t, u) over the found ones; hit |= found. */
+/* *t = min(*t, u) over the found ones; hit |= found.  (Call it after the
+ * call that sets u: the order of evaluation of arguments is unspecified.) */
 static void keep_min(bool *hit, double *t, bool found, double u)
 {
     if (found && (!*hit || u < *t))
@@ -294,8 +295,10 @@ static bool ps_ccd(const qp3 *p, const qp3 *a, const qp3 *b, double *t)
     if (h)
         hit = earliest_root(h, ps_at, v, t);
     else if (!(hit = at_zero(ps_at, v))) { /* collinear for all t */
-        keep_min(&hit, t, pp_ccd(p, a, &u), u);
-        keep_min(&hit, t, pp_ccd(p, b, &u), u);
+        bool found = pp_ccd(p, a, &u);
+        keep_min(&hit, t, found, u);
+        found = pp_ccd(p, b, &u);
+        keep_min(&hit, t, found, u);
     }
     qp3_clear(&w);
     qp3_clear(&e);
@@ -334,8 +337,10 @@ bool ccd_exact(ccd_kind kind, const double *in, double *t)
         static const int vf_edges[3][3] = {{0, 1, 2}, {0, 2, 3}, {0, 3, 1}};
         static const int ee_ends[4][3] = {{0, 2, 3}, {1, 2, 3}, {2, 0, 1}, {3, 0, 1}};
         const int(*list)[3] = kind == CCD_VERTEX_FACE ? vf_edges : ee_ends;
-        for (int i = 0; i < (kind == CCD_VERTEX_FACE ? 3 : 4); i++)
-            keep_min(&hit, t, ps_ccd(&v[list[i][0]], &v[list[i][1]], &v[list[i][2]], &u), u);
+        for (int i = 0; i < (kind == CCD_VERTEX_FACE ? 3 : 4); i++) {
+            bool found = ps_ccd(&v[list[i][0]], &v[list[i][1]], &v[list[i][2]], &u);
+            keep_min(&hit, t, found, u);
+        }
     }
     for (int k = 0; k < 4; k++)
         qp3_clear(&v[k]);
