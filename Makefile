@@ -186,7 +186,7 @@ fuzz-check:
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
-       fuzz-check campaign-check
+       ccd-benchmark-check fuzz-check campaign-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
