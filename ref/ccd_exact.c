@@ -24,6 +24,19 @@ static void qp3_clear(qp3 *v)
         qp_clear(&v->x[i]);
 }
 
+/* Initialise or release n of them (scratch arrays). */
+static void qp3_init_n(qp3 *v, int n)
+{
+    for (int k = 0; k < n; k++)
+        qp3_init(&v[k]);
+}
+
+static void qp3_clear_n(qp3 *v, int n)
+{
+    for (int k = 0; k < n; k++)
+        qp3_clear(&v[k]);
+}
+
 static void qp3_sub(qp3 *r, const qp3 *a, const qp3 *b)
 {
     for (int i = 0; i < 3; i++)
@@ -93,29 +106,25 @@ static bool pp_at(ralg *tau, const qp3 *const *v)
 static bool ps_at(ralg *tau, const qp3 *const *v)
 {
     const qp3 *p = v[0], *a = v[1], *b = v[2];
-    qp3 e, w, c;
+    qp3 x[3], *e = &x[0], *w = &x[1], *c = &x[2];
     qpoly s;
-    qp3_init(&e);
-    qp3_init(&w);
-    qp3_init(&c);
+    qp3_init_n(x, 3);
     qp_init(&s);
-    qp3_sub(&e, b, a);
+    qp3_sub(e, b, a);
     bool r;
-    if (zero3_at(tau, &e))
+    if (zero3_at(tau, e))
         r = pp_at(tau, v);
     else {
-        qp3_sub(&w, p, a);
-        qp3_cross(&c, &w, &e);
-        r = zero3_at(tau, &c);
-        qp3_dot(&s, &w, &e); /* (p - a).e >= 0 */
+        qp3_sub(w, p, a);
+        qp3_cross(c, w, e);
+        r = zero3_at(tau, c);
+        qp3_dot(&s, w, e); /* (p - a).e >= 0 */
         r = r && ra_sign(tau, &s) >= 0;
-        qp3_sub(&w, p, b); /* (p - b).e <= 0 */
-        qp3_dot(&s, &w, &e);
+        qp3_sub(w, p, b); /* (p - b).e <= 0 */
+        qp3_dot(&s, w, e);
         r = r && ra_sign(tau, &s) <= 0;
     }
-    qp3_clear(&e);
-    qp3_clear(&w);
-    qp3_clear(&c);
+    qp3_clear_n(x, 3);
     qp_clear(&s);
     return r;
 }
@@ -123,20 +132,16 @@ static bool ps_at(ralg *tau, const qp3 *const *v)
 /* Is (b - a) x (p - a) . n >= 0 at tau (p on the inner side of edge ab)? */
 static bool inner_side(ralg *tau, const qp3 *p, const qp3 *a, const qp3 *b, const qp3 *n)
 {
-    qp3 e, w, c;
+    qp3 x[3]; /* b - a, p - a, their cross product */
     qpoly s;
-    qp3_init(&e);
-    qp3_init(&w);
-    qp3_init(&c);
+    qp3_init_n(x, 3);
     qp_init(&s);
-    qp3_sub(&e, b, a);
-    qp3_sub(&w, p, a);
-    qp3_cross(&c, &e, &w);
-    qp3_dot(&s, &c, n);
+    qp3_sub(&x[0], b, a);
+    qp3_sub(&x[1], p, a);
+    qp3_cross(&x[2], &x[0], &x[1]);
+    qp3_dot(&s, &x[2], n);
     bool r = ra_sign(tau, &s) >= 0;
-    qp3_clear(&e);
-    qp3_clear(&w);
-    qp3_clear(&c);
+    qp3_clear_n(x, 3);
     qp_clear(&s);
     return r;
 }
@@ -148,22 +153,18 @@ static bool inner_side(ralg *tau, const qp3 *p, const qp3 *a, const qp3 *b, cons
 static bool vf_at(ralg *tau, const qp3 *const *v)
 {
     const qp3 *p = v[0], *a = v[1], *b = v[2], *c = v[3];
-    qp3 e1, e2, n;
-    qp3_init(&e1);
-    qp3_init(&e2);
-    qp3_init(&n);
-    qp3_sub(&e1, b, a);
-    qp3_sub(&e2, c, a);
-    qp3_cross(&n, &e1, &e2);
+    qp3 x[3], *n = &x[2]; /* b - a, c - a, n */
+    qp3_init_n(x, 3);
+    qp3_sub(&x[0], b, a);
+    qp3_sub(&x[1], c, a);
+    qp3_cross(n, &x[0], &x[1]);
     bool r;
-    if (!zero3_at(tau, &n))
-        r = inner_side(tau, p, a, b, &n) && inner_side(tau, p, b, c, &n) && inner_side(tau, p, c, a, &n);
+    if (!zero3_at(tau, n))
+        r = inner_side(tau, p, a, b, n) && inner_side(tau, p, b, c, n) && inner_side(tau, p, c, a, n);
     else
         r = ps_at(tau, (const qp3 *[]){p, a, b}) || ps_at(tau, (const qp3 *[]){p, b, c}) ||
             ps_at(tau, (const qp3 *[]){p, c, a});
-    qp3_clear(&e1);
-    qp3_clear(&e2);
-    qp3_clear(&n);
+    qp3_clear_n(x, 3);
     return r;
 }
 
@@ -186,39 +187,29 @@ static bool in_range_at(ralg *tau, const qpoly *s, const qpoly *mm)
 static bool ee_at(ralg *tau, const qp3 *const *v)
 {
     const qp3 *a = v[0], *b = v[1], *c = v[2], *d = v[3];
-    qp3 e1, e2, m, w, x;
-    qpoly mm, su, sv;
-    qp3_init(&e1);
-    qp3_init(&e2);
-    qp3_init(&m);
-    qp3_init(&w);
-    qp3_init(&x);
-    qp_init(&mm);
-    qp_init(&su);
-    qp_init(&sv);
-    qp3_sub(&e1, b, a);
-    qp3_sub(&e2, d, c);
-    qp3_cross(&m, &e1, &e2);
+    qp3 y[5], *e1 = &y[0], *e2 = &y[1], *m = &y[2], *w = &y[3], *x = &y[4];
+    qpoly s[3]; /* m.m, u m.m, v m.m */
+    qp3_init_n(y, 5);
+    for (int i = 0; i < 3; i++)
+        qp_init(&s[i]);
+    qp3_sub(e1, b, a);
+    qp3_sub(e2, d, c);
+    qp3_cross(m, e1, e2);
     bool r;
-    if (!zero3_at(tau, &m)) {
-        qp3_sub(&w, c, a);
-        qp3_dot(&mm, &m, &m);
-        qp3_cross(&x, &w, &e2);
-        qp3_dot(&su, &x, &m);
-        qp3_cross(&x, &w, &e1);
-        qp3_dot(&sv, &x, &m);
-        r = in_range_at(tau, &su, &mm) && in_range_at(tau, &sv, &mm);
+    if (!zero3_at(tau, m)) {
+        qp3_sub(w, c, a);
+        qp3_dot(&s[0], m, m);
+        qp3_cross(x, w, e2);
+        qp3_dot(&s[1], x, m);
+        qp3_cross(x, w, e1);
+        qp3_dot(&s[2], x, m);
+        r = in_range_at(tau, &s[1], &s[0]) && in_range_at(tau, &s[2], &s[0]);
     } else
         r = ps_at(tau, (const qp3 *[]){a, c, d}) || ps_at(tau, (const qp3 *[]){b, c, d}) ||
             ps_at(tau, (const qp3 *[]){c, a, b}) || ps_at(tau, (const qp3 *[]){d, a, b});
-    qp3_clear(&e1);
-    qp3_clear(&e2);
-    qp3_clear(&m);
-    qp3_clear(&w);
-    qp3_clear(&x);
-    qp_clear(&mm);
-    qp_clear(&su);
-    qp_clear(&sv);
+    qp3_clear_n(y, 5);
+    for (int i = 0; i < 3; i++)
+        qp_clear(&s[i]);
     return r;
 }
 
@@ -281,14 +272,12 @@ static bool pp_ccd(const qp3 *p, const qp3 *a, double *t)
 static bool ps_ccd(const qp3 *p, const qp3 *a, const qp3 *b, double *t)
 {
     const qp3 *v[] = {p, a, b};
-    qp3 w, e, c;
-    qp3_init(&w);
-    qp3_init(&e);
-    qp3_init(&c);
-    qp3_sub(&w, p, a);
-    qp3_sub(&e, b, a);
-    qp3_cross(&c, &w, &e);
-    const qpoly *h = first_nonzero(&c);
+    qp3 x[3]; /* p - a, b - a, their cross product */
+    qp3_init_n(x, 3);
+    qp3_sub(&x[0], p, a);
+    qp3_sub(&x[1], b, a);
+    qp3_cross(&x[2], &x[0], &x[1]);
+    const qpoly *h = first_nonzero(&x[2]);
     bool hit = false;
     double u = 0;
     *t = 0;
@@ -300,32 +289,28 @@ static bool ps_ccd(const qp3 *p, const qp3 *a, const qp3 *b, double *t)
         found = pp_ccd(p, b, &u);
         keep_min(&hit, t, found, u);
     }
-    qp3_clear(&w);
-    qp3_clear(&e);
-    qp3_clear(&c);
+    qp3_clear_n(x, 3);
     return hit;
 }
 
 bool ccd_exact(ccd_kind kind, const double *in, double *t)
 {
-    qp3 v[4], e1, e2, n;
+    qp3 v[4], x[3], *e1 = &x[0], *e2 = &x[1], *n = &x[2];
     qpoly det;
+    qp3_init_n(v, 4);
+    qp3_init_n(x, 3);
     for (int k = 0; k < 4; k++) {
-        qp3_init(&v[k]);
         for (int i = 0; i < 3; i++)
             qp_set_motion(&v[k].x[i], in[3 * k + i], in[12 + 3 * k + i]);
     }
-    qp3_init(&e1);
-    qp3_init(&e2);
-    qp3_init(&n);
     qp_init(&det);
     /* vertex-face det(a-p, b-p, c-p), edge-edge det(b-a, c-a, d-a): both
      * det(v1 - v0, v2 - v0, v3 - v0) */
-    qp3_sub(&e1, &v[1], &v[0]);
-    qp3_sub(&e2, &v[2], &v[0]);
-    qp3_cross(&n, &e1, &e2);
-    qp3_sub(&e1, &v[3], &v[0]);
-    qp3_dot(&det, &n, &e1);
+    qp3_sub(e1, &v[1], &v[0]);
+    qp3_sub(e2, &v[2], &v[0]);
+    qp3_cross(n, e1, e2);
+    qp3_sub(e1, &v[3], &v[0]);
+    qp3_dot(&det, n, e1);
     const qp3 *const vv[] = {&v[0], &v[1], &v[2], &v[3]};
     at_fn *at = kind == CCD_VERTEX_FACE ? vf_at : ee_at;
     bool hit = false;
@@ -342,11 +327,8 @@ bool ccd_exact(ccd_kind kind, const double *in, double *t)
             keep_min(&hit, t, found, u);
         }
     }
-    for (int k = 0; k < 4; k++)
-        qp3_clear(&v[k]);
-    qp3_clear(&e1);
-    qp3_clear(&e2);
-    qp3_clear(&n);
+    qp3_clear_n(v, 4);
+    qp3_clear_n(x, 3);
     qp_clear(&det);
     return hit;
 }
