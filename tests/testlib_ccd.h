@@ -20,7 +20,7 @@ static void expect(const char *q, const double (*v)[3], int hit, double t, const
     double in[24];
     mk(in, v);
     if (hit)
-        tl_expect_hit(tl_query(q), in, (double[]){1, t}, 2, what);
+        tl_expect_hit(tl_query(q), in, (double[]){t}, 1, what);
     else
         tl_expect_miss(tl_query(q), in, what);
 }
