@@ -52,6 +52,7 @@ INC_targets = -Ioracle -Ifast -Iref
 INC_cli     = -Icli -Ioracle -Ifast -Iref
 INC_fuzz    = -Ifuzz -Ioracle -Ifast -Iref
 INC_bench   = -Ibench -Ioracle -Ifast -Iref
+INC_tools   = -Itools -Ioracle -Ifast -Iref
 INC_tests   = -Itests -Ifuzz -Ioracle -Ifast -Iref
 part = $(if $(filter fuzz/zoo/%,$(1)),targets,$(firstword $(subst /, ,$(1))))
 inc  = $(INC_$(call part,$(1)))
@@ -190,7 +191,7 @@ fuzz-check:
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
-       fuzz-check campaign-check ossfuzz-check merge-check ci-check
+       ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -250,6 +251,18 @@ bench: $(BUILD)/release/bench/bench
 # generated cases are binary32 and in ref's domain.  No timing is judged.
 bench-check: $(BUILD)/release/bench/bench
 	$(BUILD)/release/bench/bench --quick > $(BUILD)/bench-quick.txt
+
+# ---- the CCD benchmark as an oracle check ----------------------------------
+# ref against the benchmark's ground truth (one line: queries, agreements,
+# disagreements, time), then fast's false negatives (must be 0) and
+# positives; docs/queries/vertex_face_ccd.md.
+CCD_BENCHMARK ?= ../shared/data/ccd-benchmark
+$(BUILD)/release/tools/ccd_benchmark: $(call obj,release,tools/ccd_benchmark.c) $(call LIBS_FOR,release)
+	$(call link,release) -o $@ $^ $(ALL_LIBS)
+
+.PHONY: ccd-benchmark-check
+ccd-benchmark-check: $(BUILD)/release/tools/ccd_benchmark
+	$(BUILD)/release/tools/ccd_benchmark -T fast $(CCD_BENCHMARK)
 
 # ---- campaigns and reports ------------------------------------------------
 # `make campaign`: every query that has a harness against every target that

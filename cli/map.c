@@ -123,7 +123,7 @@ double map_step_auto(const isect_query *q, const double *in, int slot, double se
     isect_input_scales(q, in, S);
     /* severity is a lower bound for moving every input at once: reach a
      * few times past it along one axis */
-    double want = 4 * fmin(severity, 0x1p40) * 0x1p-24 * S[slot_unit(q, slot)] / radius;
+    double want = 4 * fmin(severity, 0x1p40) * isect_format_unit(q) * S[slot_unit(q, slot)] / radius;
     if (!(want > one))
         return one;
     return one * ldexp(1, (int)ceil(log2(want / one)));

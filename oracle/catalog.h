@@ -116,5 +116,8 @@ int isect_output_of_slot(const isect_query *q, int slot);
 const char *isect_slot_name(const isect_query *q, int slot);
 const char *isect_unit_name(isect_unit u);
 const char *isect_format_name(isect_format f);
+/* The unit of the judge for the query's format: 2^-24 for binary32 inputs,
+ * 2^-53 for binary64 (docs/judge.md). */
+double isect_format_unit(const isect_query *q);
 
 #endif

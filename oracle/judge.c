@@ -58,7 +58,7 @@ static bool certified(const isect_query *q, const double *in, const double S[UNI
     for (int f = 0, k = 0; f < q->nfields; f++)
         for (int j = 0; j < q->fields[f].arity; j++, k++) {
             /* r is rounded up so that the box holds at least the radius. */
-            double r = nextafter(rho * 0x1p-24 * S[q->fields[f].unit], INFINITY);
+            double r = nextafter(rho * isect_format_unit(q) * S[q->fields[f].unit], INFINITY);
             box[k] = isfinite(in[k]) ? isect_iv_around(in[k], r) : (isect_iv){in[k], in[k]};
         }
     (on_set ? q->set_encl : q->encl)(box, enc);
@@ -136,7 +136,7 @@ static bool close_enough(const isect_query *q, int out_index, double y, double r
     case SCALE_REL:
         break;
     }
-    return fabs(y - r) <= ulps * 0x1p-24 * scale;
+    return fabs(y - r) <= ulps * isect_format_unit(q) * scale;
 }
 
 /* Flags in disputed[] the outputs where tgt_out and ref_out (both for input
@@ -228,7 +228,7 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
     isect_input_scales(q, in, S);
     for (int f = 0, k = 0; f < q->nfields; f++)
         for (int j = 0; j < q->fields[f].arity; j++, k++)
-            unit[k] = 0x1p-24 * S[q->fields[f].unit];
+            unit[k] = isect_format_unit(q) * S[q->fields[f].unit];
     uint64_t seed = 0x5EED;
     for (int k = 0; k < nin; k++) {
         uint64_t b;
