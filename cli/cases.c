@@ -138,8 +138,8 @@ int run_target(const isect_case *k, const isect_target *t, int ref_status, const
     if (!e)
         return -1;
     memset(row, 0, sizeof *row);
-    k->query->run(e->fn, k->in, row->out);
-    row->j = isect_judge(k->query, k->in, ref_status, ref_out, row->out, e->ulps, e->tolerance);
+    isect_target_run(k->query, e, k->in, row->out);
+    row->j = isect_judge_entry(k->query, e, k->in, ref_status, ref_out, row->out);
     return 0;
 }
 
@@ -149,8 +149,11 @@ void row_witness(const isect_case *k, const isect_target *t, isect_row *row)
     row->has_witness = false;
     if (!e || row->j.verdict != VERDICT_TOLERATED)
         return;
-    double hi = 4 * (e->tolerance > 1 ? e->tolerance : 1);
-    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps, row->j.severity, hi, row->witness, &row->moved);
+    /* The witness search is in units of 2^-24 S; a binary64 entry's are 2^-53 S. */
+    double u = isect_entry_unit(e) / 0x1p-24, hi = 4 * (e->tolerance > 1 ? e->tolerance : 1);
+    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps * u, row->j.severity * u, hi * u, row->witness,
+                                     &row->moved);
+    row->moved /= u;
 }
 
 void print_number_json(FILE *f, double x)

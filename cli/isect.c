@@ -154,7 +154,11 @@ static int cmd_targets(int argc, char **argv)
         const isect_target *t = isect_targets[i];
         printf("%-20s %s\n", t->name, t->summary);
         for (const isect_target_entry *e = t->entries; e->query; e++)
-            printf("  %-22s ulps %-6g tolerance %g\n", e->query, e->ulps, e->tolerance);
+        {
+            printf("  %-22s ulps %-6g tolerance %g", e->query, e->ulps, e->tolerance);
+            printf("%s%s%s%s\n", e->precision == ISECT_BINARY64 ? " (units of 2^-53)" : "", e->outputs ? " outputs: " : "",
+                   e->outputs ? e->outputs : "", e->refuse ? " (refuses some inputs)" : "");
+        }
     }
     return 0;
 }
@@ -323,7 +327,7 @@ static int cmd_check(int argc, char **argv)
         corpus_free(&c);
         return EXIT_USAGE;
     }
-    size_t ncases = 0, counts[4] = {0}, expect_failed = 0;
+    size_t ncases = 0, counts[VERDICT_REFUSED + 1] = {0}, expect_failed = 0;
     for (size_t f = 0; f < c.n; f++) {
         const isect_casefile *cf = &c.files[f];
         for (size_t i = 0; i < cf->n; i++) {
@@ -348,9 +352,11 @@ static int cmd_check(int argc, char **argv)
             }
         }
     }
-    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
-           ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
-           counts[VERDICT_INVALID], expect_failed);
+    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid", ncases, c.n,
+           counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY], counts[VERDICT_INVALID]);
+    if (counts[VERDICT_REFUSED])
+        printf(", %zu refused", counts[VERDICT_REFUSED]);
+    printf("; %zu failed expects\n", expect_failed);
     corpus_free(&c);
     return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed) ? EXIT_FOUND : 0;
 }

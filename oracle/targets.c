@@ -71,3 +71,8 @@ const isect_target_entry *isect_target_entry_for(const isect_target *t, const ch
             return e;
     return NULL;
 }
+
+double isect_entry_unit(const isect_target_entry *e)
+{
+    return e->precision == ISECT_BINARY64 ? 0x1p-53 : 0x1p-24;
+}
