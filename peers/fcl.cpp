@@ -8,7 +8,7 @@
 // FCL has no ray queries.  Shapes are centred at their local origin: a box
 // from an AABB is Box(max - min) translated to (min + max) / 2; a capsule
 // lies along its local z axis and is rotated onto p0 p1 (a rounding in
-// double, counted in the tolerance); a triangle is TriangleP.
+// double, counted in the tolerance).
 #include "common.h"
 
 #include <fcl/fcl.h>
@@ -82,23 +82,19 @@ bool capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_res
     return out->hit = overlap(ca, ta, cb, tb, G);
 }
 
-template <fcl::GJKSolverType G>
-bool sphere_triangle(isect_sphere a, isect_triangle t, isect_sphere_triangle_result *out)
-{
-    fcl::TriangleP<S> tri(v3(t.v0), v3(t.v1), v3(t.v2));
-    return out->hit = overlap(fcl::Sphere<S>(a.radius), at(v3(a.center)), tri, T::Identity(), G);
-}
-
+// fcl::collide has no sphere-TriangleP pair ("collision function between
+// node type 10 and node type 18 is not supported"): no sphere_triangle nor
+// sphere_sweep_triangle on primitives.  The sweep against a point is a
+// sphere against a Sphere of radius 0.
 template <fcl::CCDSolverType C>
-bool sweep_triangle(isect_moving_sphere s, isect_triangle t, isect_sphere_sweep_triangle_result *out)
+bool sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_sweep_point_result *out)
 {
-    fcl::Sphere<S> sphere(s.radius);
-    fcl::TriangleP<S> tri(v3(t.v0), v3(t.v1), v3(t.v2));
+    fcl::Sphere<S> sphere(s.radius), point(0);
     fcl::ContinuousCollisionRequest<S> req;
     req.ccd_solver_type = C;
     fcl::ContinuousCollisionResult<S> res;
-    fcl::continuousCollide(&sphere, at(v3(s.center)), at(v3(s.center) + v3(s.velocity)), &tri, T::Identity(),
-                           T::Identity(), req, res);
+    fcl::continuousCollide(&sphere, at(v3(s.center)), at(v3(s.center) + v3(s.velocity)), &point, at(v3(p)),
+                           at(v3(p)), req, res);
     if (!res.is_collide)
         return false;
     out->hit = true;
@@ -131,14 +127,9 @@ const char *ok_capsule_capsule(const double *in)
     const char *w = peer_finite14(in);
     return w ? w : radius_ok(in[6]) ? radius_ok(in[6]) : radius_ok(in[13]);
 }
-const char *ok_sphere_triangle(const double *in)
-{
-    const char *w = peer_finite13(in);
-    return w ? w : radius_ok(in[3]);
-}
 const char *ok_sweep(const double *in)
 {
-    const char *w = peer_finite16(in);
+    const char *w = peer_finite10(in);
     return w ? w : radius_ok(in[6]);
 }
 
@@ -154,18 +145,17 @@ const char *ok_sweep(const double *in)
         ISECT_ENTRY_EX(sphere_aabb, sphere_aabb<G>, 0, FCL_TOL, nullptr, ISECT_BINARY64, ok_sphere_aabb),        \
         ISECT_ENTRY_EX(aabb_aabb, aabb_aabb<G>, 0, FCL_TOL, nullptr, ISECT_BINARY64, ok_aabb_aabb),              \
         ISECT_ENTRY_EX(capsule_capsule, capsule_capsule<G>, 0, FCL_TOL, nullptr, ISECT_BINARY64, ok_capsule_capsule), \
-        ISECT_ENTRY_EX(sphere_triangle, sphere_triangle<G>, 0, FCL_TOL, "hit", ISECT_BINARY64, ok_sphere_triangle), \
         ISECT_ENTRIES_END,                                                                                        \
     }
 const isect_target_entry ccd_entries[] = OVERLAPS(fcl::GST_LIBCCD);
 const isect_target_entry indep_entries[] = OVERLAPS(fcl::GST_INDEP);
 const isect_target_entry naive_entries[] = {
-    ISECT_ENTRY_EX(sphere_sweep_triangle, sweep_triangle<fcl::CCDC_NAIVE>, FCL_CCD_TOL, FCL_CCD_TOL, "hit t",
+    ISECT_ENTRY_EX(sphere_sweep_point, sweep_point<fcl::CCDC_NAIVE>, FCL_CCD_TOL, FCL_CCD_TOL, "hit t",
                    ISECT_BINARY64, ok_sweep),
     ISECT_ENTRIES_END,
 };
 const isect_target_entry ca_entries[] = {
-    ISECT_ENTRY_EX(sphere_sweep_triangle, sweep_triangle<fcl::CCDC_CONSERVATIVE_ADVANCEMENT>, FCL_CCD_TOL,
+    ISECT_ENTRY_EX(sphere_sweep_point, sweep_point<fcl::CCDC_CONSERVATIVE_ADVANCEMENT>, FCL_CCD_TOL,
                    FCL_CCD_TOL, "hit t", ISECT_BINARY64, ok_sweep),
     ISECT_ENTRIES_END,
 };
