@@ -49,6 +49,7 @@ INC_fast    = -Ifast
 INC_ref     = -Iref
 INC_oracle  = -Ioracle -Ifast -Iref
 INC_targets = -Ioracle -Ifast -Iref
+INC_peers   = $(INC_targets)
 INC_cli     = -Icli -Ioracle -Ifast -Iref
 INC_fuzz    = -Ifuzz -Ioracle -Ifast -Iref
 INC_bench   = -Ibench -Ioracle -Ifast -Iref
@@ -71,15 +72,46 @@ FUZZ_PROPS = $(patsubst fuzz/prop_%.c,%,$(filter-out fuzz/prop_harness.c,$(wildc
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
             sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
             threejs_ray.c)
-TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC))
+TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC)) $(patsubst %,peer_%,$(PEERS))
 
-obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+# ---- peers: real libraries as targets (docs/peers.md) ----------------------
+# peers/LIB.c or peers/LIB.cpp, one per library, each ending with
+# ISECT_TARGETS(peer_LIB, ...).  Built when the library is found: its
+# pkg-config module, or for Embree 3 (no .pc file) a link probe of
+# -lembree3.  PEERS="ode libccd" builds those only; PEERS= builds none (a
+# machine without the packages).  BULLET_PKG=bullet-float64 builds the Bullet
+# targets on double-precision Bullet instead of float (the two cannot share a
+# program: same symbols).
+PEER_ALL        = bullet ode fcl libccd embree
+BULLET_PKG     ?= bullet
+PEER_PKG_bullet = $(BULLET_PKG)
+PEER_PKG_ode    = ode
+PEER_PKG_fcl    = fcl
+PEER_PKG_libccd = ccd
+EMBREE_LIBS     = -lembree3
+peer_probe_embree = $(shell printf '\043include <embree3/rtcore.h>\nint main(void) { return rtcGetDeviceError(0); }\n' \
+    | $(CC) -x c - $(EMBREE_LIBS) -o /dev/null >/dev/null 2>&1 && echo embree)
+peer_found = $(if $(PEER_PKG_$(1)),$(shell pkg-config --exists $(PEER_PKG_$(1)) 2>/dev/null && echo $(1)),$(peer_probe_$(1)))
+ifeq ($(origin PEERS),undefined)
+PEERS := $(strip $(foreach p,$(PEER_ALL),$(call peer_found,$(p))))
+endif
+export PEERS
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter clean help deps,$(MAKECMDGOALS)),)
+$(info peers: built: $(or $(PEERS),none); skipped: $(or $(filter-out $(PEERS),$(PEER_ALL)),none))
+endif
+endif
+PEER_SRC     = $(foreach p,$(PEERS),$(wildcard peers/$(p).c peers/$(p).cpp))
+peer_cflags  = $(if $(PEER_PKG_$(1)),$(shell pkg-config --cflags $(PEER_PKG_$(1))))
+PEER_LDLIBS  = $(foreach p,$(PEERS),$(if $(PEER_PKG_$(p)),$(shell pkg-config --libs $(PEER_PKG_$(p))),$(EMBREE_LIBS)))
+
+obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst %.cpp,$(BUILD)/$(1)/%.o,$(2)))
 # A user adapter's object: build/<set>/user/<file name>.o, wherever it lives.
 userobj = $(foreach f,$(USER_TARGET),$(BUILD)/$(1)/user/$(notdir $(basename $(f))).o)
 USER_CFLAGS  = $(if $(USER_PKGS),$(shell pkg-config --cflags $(USER_PKGS)))
 USER_LDLIBS  = $(if $(USER_PKGS),$(shell pkg-config --libs $(USER_PKGS))) $(USER_LIBS)
 # C++ adapters make the programs link with the C++ driver.
-HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET))
+HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET) $(PEER_SRC))
 
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
         replay-check fuzz-check readme readme-check bench-check layering-check adapter-check size size-check FORCE
@@ -120,7 +152,13 @@ $(BUILD)/$(1)/libisect_ref.a: $(call obj,$(1),$(REF_SRC))
 $(BUILD)/$(1)/liboracle.a: $(call obj,$(1),$(ORACLE_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
-$(BUILD)/$(1)/libtargets.a: $(call obj,$(1),$(ZOO_SRC))
+$(BUILD)/$(1)/peers/%.o: peers/%.c
+	@mkdir -p $$(@D)
+	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(INC_peers) $$(call peer_cflags,$$*) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/peers/%.o: peers/%.cpp
+	@mkdir -p $$(@D)
+	$$(CXX_$(1)) $$(call peer_cflags,$$*) $$(ISECT_CXXFLAGS) $$(INC_peers) $$(OPT_$(1)) $$(CXXFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/libtargets.a: $(call obj,$(1),$(ZOO_SRC) $(PEER_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 $(BUILD)/$(1)/isect: $(call obj,$(1),$(CLI_SRC)) $(call LIBS_FOR,$(1))
@@ -142,7 +180,7 @@ endef
 # nothing from an archive), then the layers.
 LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtargets.a $(BUILD)/$(1)/liboracle.a \
            $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
-ALL_LIBS = $(LIBS) $(USER_LDLIBS)
+ALL_LIBS = $(LIBS) $(USER_LDLIBS) $(PEER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
 $(foreach s,release asan pic fuzz,$(eval $(call flagset,$(s))))
@@ -364,9 +402,10 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
 
 # ---- dependencies ---------------------------------------------------------
-DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
-# the OSS-Fuzz build's seed corpora (zip) and the CI workflow's test (PyYAML)
-DEB_PACKAGES += zip unzip python3-yaml
+# The peers' libraries (each optional: skipped when absent); the OSS-Fuzz
+# build's seed corpora (zip) and the CI workflow's test (PyYAML).
+DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium \
+               libbullet-dev libode-dev libfcl-dev libccd-dev libembree-dev zip unzip python3-yaml
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
@@ -419,6 +458,7 @@ help:
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
 	@echo "  USER_TARGET=adapter.c|adapter.cpp ... (your targets, docs/targets.md)"
 	@echo "  USER_PKGS=pkg-config modules of your adapters  USER_LIBS=more link flags (appended)"
+	@echo "  PEERS=\"$(PEERS)\" (peer libraries built; PEERS= for none), BULLET_PKG=$(BULLET_PKG) (docs/peers.md)"
 	@echo "queries with a harness: $(FUZZ_QUERIES)"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -76,8 +76,8 @@ int run_target(const isect_case *k, const isect_target *t, int ref_status, const
     if (!e)
         return -1;
     memset(row, 0, sizeof *row);
-    k->query->run(e->fn, k->in, row->out);
-    row->j = isect_judge(k->query, k->in, ref_status, ref_out, row->out, e->ulps, e->tolerance);
+    isect_target_run(k->query, e, k->in, row->out);
+    row->j = isect_judge_entry(k->query, e, k->in, ref_status, ref_out, row->out);
     return 0;
 }
 
@@ -87,8 +87,13 @@ void row_witness(const isect_case *k, const isect_target *t, isect_row *row)
     row->has_witness = false;
     if (!e || row->j.verdict != VERDICT_TOLERATED)
         return;
+    /* The witness search is in units of the query's format; the entry's
+     * bounds are in isect_entry_unit's. */
+    double u = isect_entry_unit(k->query, e) / isect_format_unit(k->query);
     double hi = 4 * (e->tolerance > 1 ? e->tolerance : 1);
-    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps, row->j.severity, hi, row->witness, &row->moved);
+    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps * u, row->j.severity * u, hi * u, row->witness,
+                                     &row->moved);
+    row->moved /= u;
 }
 
 void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,

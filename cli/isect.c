@@ -164,7 +164,11 @@ static int cmd_targets(int argc, char **argv)
         const isect_target *t = isect_target_at(i);
         printf("%-20s %s\n", t->name, t->summary);
         for (const isect_target_entry *e = t->entries; e->query; e++)
-            printf("  %-22s ulps %-6g tolerance %g\n", e->query, e->ulps, e->tolerance);
+        {
+            printf("  %-22s ulps %-6g tolerance %g", e->query, e->ulps, e->tolerance);
+            printf("%s%s%s%s\n", e->precision == ISECT_BINARY64 ? " (units of 2^-53)" : "", e->outputs ? " outputs: " : "",
+                   e->outputs ? e->outputs : "", e->refuse ? " (refuses some inputs)" : "");
+        }
     }
     return 0;
 }
@@ -357,7 +361,7 @@ static int cmd_check(int argc, char **argv)
         corpus_free(&c);
         return EXIT_USAGE;
     }
-    size_t ncases = 0, counts[4] = {0}, expect_failed = 0, props_violated = 0;
+    size_t ncases = 0, counts[VERDICT_REFUSED + 1] = {0}, expect_failed = 0, props_violated = 0;
     junit_log jl = {0};
     if (o.junit && junit_open(&jl)) {
         corpus_free(&c);
@@ -393,9 +397,11 @@ static int cmd_check(int argc, char **argv)
             }
         }
     }
-    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
-           ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
-           counts[VERDICT_INVALID], expect_failed);
+    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid", ncases, c.n,
+           counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY], counts[VERDICT_INVALID]);
+    if (counts[VERDICT_REFUSED])
+        printf(", %zu refused", counts[VERDICT_REFUSED]);
+    printf("; %zu failed expects\n", expect_failed);
     if (props_violated)
         printf("%zu property violations (isect props)\n", props_violated);
     corpus_free(&c);

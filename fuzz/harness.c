@@ -230,8 +230,8 @@ int isect_fuzz_one(const isect_query *q, const uint8_t *data, size_t size)
         return 0;
     int st = q->ref(in, ref_out);
     memset(out, 0, sizeof out);
-    q->run(entry->fn, in, out);
-    isect_judgement j = isect_judge(q, in, st, ref_out, out, entry->ulps, entry->tolerance);
+    isect_target_run(q, entry, in, out);
+    isect_judgement j = isect_judge_entry(q, entry, in, st, ref_out, out);
     if (j.verdict == VERDICT_DISCREPANCY || j.verdict == VERDICT_INVALID)
         finding(q, in, st, ref_out, out, &j);
     return 0;

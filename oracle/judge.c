@@ -11,7 +11,7 @@ _Static_assert((int)ISECT_REF_OK == (int)REF_OK && (int)ISECT_REF_INVALID == (in
 
 const char *isect_verdict_name(isect_verdict v)
 {
-    static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid"};
+    static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid", "refused"};
     return names[v];
 }
 
@@ -116,6 +116,19 @@ double isect_severity(const isect_query *q, const double *in, const double *tgt_
     return lo;
 }
 
+double isect_agree_scale(const isect_query *q, int o, double r, const double *S)
+{
+    switch (q->outputs[o].scale) {
+    case SCALE_ONE:
+        return fmax(fabs(r), 1);
+    case SCALE_POS:
+        return fmax(fabs(r), S[UNIT_POS]);
+    case SCALE_REL:
+        break;
+    }
+    return fabs(r);
+}
+
 static bool close_enough(const isect_query *q, int out_index, double y, double r, double ulps, const double *S)
 {
     /* The exact value rounded to the format of the query's outputs is the best
@@ -125,18 +138,7 @@ static bool close_enough(const isect_query *q, int out_index, double y, double r
         return true;
     if (isnan(y) || isnan(r) || isinf(y) || isinf(r))
         return false;
-    double scale = fabs(r);
-    switch (q->outputs[out_index].scale) {
-    case SCALE_ONE:
-        scale = fmax(scale, 1);
-        break;
-    case SCALE_POS:
-        scale = fmax(scale, S[UNIT_POS]);
-        break;
-    case SCALE_REL:
-        break;
-    }
-    return fabs(y - r) <= ulps * isect_format_unit(q) * scale;
+    return fabs(y - r) <= ulps * isect_format_unit(q) * isect_agree_scale(q, out_index, r, S);
 }
 
 /* Flags in disputed[] the outputs where tgt_out and ref_out (both for input

@@ -103,8 +103,8 @@ isect_prop_result isect_property_check(const isect_property *p, const isect_targ
             continue;
         }
         memset(a.out[i], 0, sizeof a.out[i]);
-        qi->run(e->fn, s->in[i], a.out[i]);
-        a.j[i] = isect_judge(qi, s->in[i], a.ref_status[i], a.ref_out[i], a.out[i], e->ulps, e->tolerance);
+        isect_target_run(qi, e, s->in[i], a.out[i]);
+        a.j[i] = isect_judge_entry(qi, e, s->in[i], a.ref_status[i], a.ref_out[i], a.out[i]);
         a.tolerance = fmax(a.tolerance, e->tolerance);
     }
     p->check(s, &a, &res);
