@@ -3,6 +3,7 @@
 #include "cases.h"
 #include "commands.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -214,62 +215,66 @@ static int is_bad(const isect_row *row)
     return row->j.verdict == VERDICT_DISCREPANCY || row->j.verdict == VERDICT_INVALID;
 }
 
+/* What eval and check carry from case to case. */
+typedef struct {
+    run_opts o;
+    int found;
+    size_t ncases, counts[4], expect_failed;
+} run_state;
+
+static void eval_case(void *user, const char *path, const isect_case *k, size_t index)
+{
+    run_state *s = user;
+    const run_opts *o = &s->o;
+    double ref_out[ISECT_MAX_OUT];
+    int st = run_ref(k, ref_out);
+    char qpath[1024];
+    isect_quote(qpath, sizeof qpath, path);
+    if (o->json)
+        json_row(stdout, path, index, k, "ref", ref_out, st, NULL);
+    else {
+        printf("%s:%d: %s\n  %-14s", qpath, k->line, k->query->name, "ref");
+        if (st == ISECT_REF_OK)
+            print_outputs(k->query, ref_out);
+        else
+            printf(" invalid input");
+        printf("\n");
+    }
+    for (size_t t = 0; t < o->nsel; t++) {
+        isect_row row;
+        if (run_target(k, o->sel[t], st, ref_out, &row)) {
+            if (!o->json)
+                printf("  %-14s (does not support %s)\n", o->sel[t]->name, k->query->name);
+            continue;
+        }
+        s->found |= is_bad(&row);
+        row_witness(k, o->sel[t], &row);
+        if (o->json) {
+            json_row(stdout, path, index, k, o->sel[t]->name, row.out, st, &row);
+            continue;
+        }
+        printf("  %-14s", o->sel[t]->name);
+        print_outputs(k->query, row.out);
+        printf("  -> %s", isect_verdict_name(row.j.verdict));
+        if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
+            printf(" (severity %.3g)", row.j.severity);
+        if (row.j.why)
+            printf(" (%s)", row.j.why);
+        printf("\n");
+        if (row.j.verdict == VERDICT_TOLERATED)
+            print_witness(k, &row);
+    }
+}
+
 static int cmd_eval(int argc, char **argv)
 {
-    run_opts o;
-    int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &o);
+    run_state s = {0};
+    int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &s.o);
     if (r)
         return r;
-    isect_corpus c;
-    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
-        corpus_free(&c);
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, eval_case, &s, NULL))
         return EXIT_USAGE;
-    }
-    int found = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const isect_casefile *cf = &c.files[f];
-        for (size_t i = 0; i < cf->n; i++) {
-            const isect_case *k = &cf->cases[i];
-            double ref_out[ISECT_MAX_OUT];
-            int st = run_ref(k, ref_out);
-            if (o.json)
-                json_row(stdout, cf->path, i, k, "ref", ref_out, st, NULL);
-            else {
-                printf("%s:%d: %s\n  %-14s", cf->path, k->line, k->query->name, "ref");
-                if (st == ISECT_REF_OK)
-                    print_outputs(k->query, ref_out);
-                else
-                    printf(" invalid input");
-                printf("\n");
-            }
-            for (size_t t = 0; t < o.nsel; t++) {
-                isect_row row;
-                if (run_target(k, o.sel[t], st, ref_out, &row)) {
-                    if (!o.json)
-                        printf("  %-14s (does not support %s)\n", o.sel[t]->name, k->query->name);
-                    continue;
-                }
-                found |= is_bad(&row);
-                row_witness(k, o.sel[t], &row);
-                if (o.json) {
-                    json_row(stdout, cf->path, i, k, o.sel[t]->name, row.out, st, &row);
-                    continue;
-                }
-                printf("  %-14s", o.sel[t]->name);
-                print_outputs(k->query, row.out);
-                printf("  -> %s", isect_verdict_name(row.j.verdict));
-                if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
-                    printf(" (severity %.3g)", row.j.severity);
-                if (row.j.why)
-                    printf(" (%s)", row.j.why);
-                printf("\n");
-                if (row.j.verdict == VERDICT_TOLERATED)
-                    print_witness(k, &row);
-            }
-        }
-    }
-    corpus_free(&c);
-    return found ? EXIT_FOUND : 0;
+    return s.found ? EXIT_FOUND : 0;
 }
 
 /* ---- check --------------------------------------------------------------- */
@@ -281,12 +286,12 @@ static const char *const help_check =
     "line per problem (file:line) and a summary.  Exit status 1 if an expect\n"
     "fails or a verdict is a discrepancy or invalid, 2 on bad input.\n";
 
-static int check_expects(const isect_casefile *cf, const isect_case *k, int st, const double *ref_out)
+static int check_expects(const char *path, const isect_case *k, int st, const double *ref_out)
 {
     const isect_query *q = k->query;
     int failed = 0;
     if (k->expect_valid >= 0 && k->expect_valid != (st == ISECT_REF_OK)) {
-        printf("%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
+        printf("%s:%d: expect valid %d, but ref finds the input %s\n", path, k->expect_valid_line,
                k->expect_valid, st == ISECT_REF_OK ? "valid" : "invalid");
         failed++;
     }
@@ -301,7 +306,7 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
                 char w[64], g[64];
                 isect_format_hex(w, sizeof w, want);
                 isect_format_hex(g, sizeof g, got);
-                printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
+                printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", path, k->expect_line[o],
                        q->outputs[o].name, w, want, g, got, st != ISECT_REF_OK ? " [invalid input]" : "");
                 failed++;
                 break;
@@ -311,47 +316,46 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
     return failed;
 }
 
-static int cmd_check(int argc, char **argv)
+static void check_case(void *user, const char *path, const isect_case *k, size_t index)
 {
-    run_opts o;
-    int r = parse_run_opts(argc, argv, "check", help_check, 0, &o);
-    if (r)
-        return r;
-    isect_corpus c;
-    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
-        corpus_free(&c);
-        return EXIT_USAGE;
-    }
-    size_t ncases = 0, counts[4] = {0}, expect_failed = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const isect_casefile *cf = &c.files[f];
-        for (size_t i = 0; i < cf->n; i++) {
-            const isect_case *k = &cf->cases[i];
-            double ref_out[ISECT_MAX_OUT];
-            int st = run_ref(k, ref_out);
-            ncases++;
-            expect_failed += (size_t)check_expects(cf, k, st, ref_out);
-            for (size_t t = 0; t < o.nsel; t++) {
-                isect_row row;
-                if (run_target(k, o.sel[t], st, ref_out, &row))
-                    continue;
-                counts[row.j.verdict]++;
-                if (is_bad(&row)) {
-                    printf("%s:%d: %s: %s", cf->path, k->line, o.sel[t]->name, isect_verdict_name(row.j.verdict));
-                    if (row.j.why)
-                        printf(" (%s)", row.j.why);
-                    else
-                        printf(" on %s, severity %.3g", isect_slot_name(k->query, row.j.slot), row.j.severity);
-                    printf("\n");
-                }
-            }
+    (void)index;
+    run_state *s = user;
+    const run_opts *o = &s->o;
+    double ref_out[ISECT_MAX_OUT];
+    int st = run_ref(k, ref_out);
+    char qpath[1024];
+    isect_quote(qpath, sizeof qpath, path);
+    s->ncases++;
+    s->expect_failed += (size_t)check_expects(qpath, k, st, ref_out);
+    for (size_t t = 0; t < o->nsel; t++) {
+        isect_row row;
+        if (run_target(k, o->sel[t], st, ref_out, &row))
+            continue;
+        s->counts[row.j.verdict]++;
+        if (is_bad(&row)) {
+            printf("%s:%d: %s: %s", qpath, k->line, o->sel[t]->name, isect_verdict_name(row.j.verdict));
+            if (row.j.why)
+                printf(" (%s)", row.j.why);
+            else
+                printf(" on %s, severity %.3g", isect_slot_name(k->query, row.j.slot), row.j.severity);
+            printf("\n");
         }
     }
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    run_state s = {0};
+    int r = parse_run_opts(argc, argv, "check", help_check, 0, &s.o);
+    if (r)
+        return r;
+    size_t nfiles = 0;
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, check_case, &s, &nfiles))
+        return EXIT_USAGE;
     printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
-           ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
-           counts[VERDICT_INVALID], expect_failed);
-    corpus_free(&c);
-    return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed) ? EXIT_FOUND : 0;
+           s.ncases, nfiles, s.counts[VERDICT_AGREE], s.counts[VERDICT_TOLERATED], s.counts[VERDICT_DISCREPANCY],
+           s.counts[VERDICT_INVALID], s.expect_failed);
+    return (s.counts[VERDICT_DISCREPANCY] || s.counts[VERDICT_INVALID] || s.expect_failed) ? EXIT_FOUND : 0;
 }
 
 /* ---- fmt ----------------------------------------------------------------- */
@@ -363,6 +367,45 @@ static const char *const help_fmt =
     "are kept.  --stdout prints instead of rewriting; --check rewrites nothing\n"
     "and exits 1 if a file is not canonical.  Nothing is rewritten when any\n"
     "file does not parse (exit 2, FILE:LINE: message).\n";
+
+typedef struct {
+    int check, to_stdout, status;
+} fmt_state;
+
+/* One file: read once, formatted from what was read, compared with it, and
+ * replaced atomically (a temporary file beside it, then rename), so that
+ * an interrupted fmt never leaves half a case; returns 1 on an error. */
+static int fmt_file(const char *path, void *user)
+{
+    fmt_state *st = user;
+    char err[1024], why[128], qpath[1024];
+    size_t len = 0, fmt_len = 0;
+    char *old = isect_read_regular(path, (size_t)64 << 20, &len, why, sizeof why), *text = NULL;
+    isect_quote(qpath, sizeof qpath, path);
+    if (!old) {
+        fprintf(stderr, "%s: cannot read: %s\n", qpath, why);
+        return 1;
+    }
+    FILE *mem = open_memstream(&text, &fmt_len);
+    int bad = !mem || isect_casefile_format_text(path, old, len, mem, err, sizeof err);
+    if (mem)
+        fclose(mem);
+    if (bad)
+        fprintf(stderr, "%s\n", mem ? err : "isect fmt: out of memory");
+    int same = !bad && fmt_len == len && !memcmp(old, text, len);
+    free(old);
+    if (!bad && st->to_stdout)
+        fwrite(text, 1, fmt_len, stdout);
+    else if (!bad && st->check && !same) {
+        printf("%s: not canonical\n", qpath);
+        st->status = EXIT_FOUND;
+    } else if (!bad && !same && isect_write_atomic(path, text, fmt_len)) {
+        fprintf(stderr, "%s: cannot write: %s\n", qpath, strerror(errno));
+        bad = 1;
+    }
+    free(text);
+    return bad;
+}
 
 static int cmd_fmt(int argc, char **argv)
 {
@@ -388,56 +431,12 @@ static int cmd_fmt(int argc, char **argv)
         return usage_error("fmt", "no FILE given");
     if (check && to_stdout)
         return usage_error("fmt", "--check and --stdout exclude each other");
-    isect_corpus c;
-    if (corpus_load(&c, argv + argi, argc - argi)) {
-        corpus_free(&c);
+    if (corpus_check(argv + argi, argc - argi))
         return EXIT_USAGE;
-    }
-    int status = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const char *path = c.files[f].path;
-        char err[1024], *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (!mem || isect_casefile_format(path, mem, err, sizeof err)) {
-            if (mem)
-                fclose(mem);
-            free(text);
-            fprintf(stderr, "%s\n", mem ? err : "out of memory");
-            corpus_free(&c);
-            return EXIT_USAGE;
-        }
-        fclose(mem);
-        if (to_stdout) {
-            fwrite(text, 1, len, stdout);
-        } else {
-            FILE *in = fopen(path, "rb");
-            char *old = malloc(len + 2);
-            size_t n = in && old ? fread(old, 1, len + 1, in) : 0;
-            if (in)
-                fclose(in);
-            int same = old && n == len && !memcmp(old, text, len);
-            free(old);
-            if (check && !same) {
-                printf("%s: not canonical\n", path);
-                status = EXIT_FOUND;
-            } else if (!check && !same) {
-                char tmp[4096];
-                snprintf(tmp, sizeof tmp, "%s.fmt-tmp", path);
-                FILE *out = fopen(tmp, "wb");
-                if (!out || fwrite(text, 1, len, out) != len || fclose(out) || rename(tmp, path)) {
-                    perror(path);
-                    remove(tmp);
-                    free(text);
-                    corpus_free(&c);
-                    return EXIT_USAGE;
-                }
-            }
-        }
-        free(text);
-    }
-    corpus_free(&c);
-    return status;
+    fmt_state st = {check, to_stdout, 0};
+    if (corpus_files(argv + argi, argc - argi, fmt_file, &st))
+        return EXIT_USAGE;
+    return st.status;
 }
 
 /* ---- main ---------------------------------------------------------------- */
