@@ -151,6 +151,8 @@ static int parse_expect(ctx *c, isect_case *k, int line, char **tok, int ntok)
             double e = k->expect_value[at + i];
             if (!r && q->outputs[o].kind == OUT_ENUM && !(e >= INT_MIN && e <= INT_MAX && e == (int)e))
                 r = -1;
+            else if (!r && q->outputs[o].kind == OUT_ENUM)
+                k->expect_value[at + i] = (int)e; /* -0 is 0, as fmt writes it */
             if (r)
                 return fail(c, line, "bad %s '%s' for 'expect %s'",
                             q->outputs[o].kind == OUT_BOOL ? "boolean (0 or 1)" : "number", tok[2 + i], tok[1]);
