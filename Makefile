@@ -306,8 +306,8 @@ campaign-crash-check: campaign-check
 # the same cases; errors name file:line) replays corpus/ under the
 # sanitizers, and with clang fuzzes FUZZ_SECONDS, seeded with corpus/.
 .PHONY: hostile-check parse-fuzz-check parse-fuzz
-hostile-check: $(BUILD)/asan/isect
-	ISECT=$(BUILD)/asan/isect sh tests/hostile.sh
+hostile-check: $(BUILD)/asan/isect $(BUILD)/release/isect
+	ISECT=$(BUILD)/asan/isect ISECT_RELEASE=$(BUILD)/release/isect sh tests/hostile.sh
 
 $(BUILD)/asan/replay_parse_casefile: $(BUILD)/asan/fuzz/parse_casefile.o $(BUILD)/asan/fuzz/harness.o \
                                      $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)

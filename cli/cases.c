@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int corpus_files(char **paths, int npaths, isect_walk_fn fn, void *user)
+int corpus_files(char **paths, int npaths, int flags, isect_walk_fn fn, void *user)
 {
     int errors = 0;
     for (int i = 0; i < npaths; i++)
-        errors += isect_walk_cases(paths[i], 0, fn, user);
+        errors += isect_walk_cases(paths[i], flags, fn, user);
     return errors;
 }
 
@@ -47,7 +47,7 @@ static int each_file(const char *path, void *user)
 int corpus_check(char **paths, int npaths)
 {
     each_ctx e = {NULL, NULL, NULL, 0};
-    return corpus_files(paths, npaths, each_file, &e);
+    return corpus_files(paths, npaths, 0, each_file, &e);
 }
 
 int corpus_each(char **paths, int npaths, corpus_case_fn fn, void *user, size_t *nfiles)
@@ -57,7 +57,7 @@ int corpus_each(char **paths, int npaths, corpus_case_fn fn, void *user, size_t 
     if (corpus_check(paths, npaths))
         return 1;
     each_ctx e = {fn, user, NULL, 0};
-    int errors = corpus_files(paths, npaths, each_file, &e);
+    int errors = corpus_files(paths, npaths, ISECT_WALK_NO_NOTES, each_file, &e);
     if (nfiles)
         *nfiles = e.nfiles;
     return errors;

@@ -10,8 +10,9 @@
 #include <stdio.h>
 
 /* Calls fn on each file named by paths (directories walked as
- * oracle/files.h says); returns the number of errors (fn's included). */
-int corpus_files(char **paths, int npaths, isect_walk_fn fn, void *user);
+ * oracle/files.h says, with its flags); returns the number of errors (fn's
+ * included). */
+int corpus_files(char **paths, int npaths, int flags, isect_walk_fn fn, void *user);
 
 /* Reads and checks every .case file named by paths, each error printed to
  * stderr; returns the number of errors. */

@@ -434,7 +434,7 @@ static int cmd_fmt(int argc, char **argv)
     if (corpus_check(argv + argi, argc - argi))
         return EXIT_USAGE;
     fmt_state st = {check, to_stdout, 0};
-    if (corpus_files(argv + argi, argc - argi, fmt_file, &st))
+    if (corpus_files(argv + argi, argc - argi, ISECT_WALK_NO_NOTES, fmt_file, &st))
         return EXIT_USAGE;
     return st.status;
 }

@@ -92,7 +92,7 @@ static int same_dir(dir_id a, const struct stat *st) { return a.dev == st->st_de
 /* A note on stderr that is not an error. */
 static void walk_note(const walker *w, const char *path, const char *why)
 {
-    if (!(w->flags & ISECT_WALK_QUIET)) {
+    if (!(w->flags & (ISECT_WALK_QUIET | ISECT_WALK_NO_NOTES))) {
         char q[1024];
         isect_quote(q, sizeof q, path);
         fprintf(stderr, "%s: %s\n", q, why);

@@ -8,6 +8,7 @@
 enum {
     ISECT_WALK_ALL = 1,   /* every file below a folder, not only *.case */
     ISECT_WALK_QUIET = 2, /* no message on stderr for a path that cannot be read */
+    ISECT_WALK_NO_NOTES = 4, /* no note on stderr for what is skipped (a second walk) */
 };
 
 /* Called for each file; returns the number of errors it met (0 if none). */
