@@ -308,10 +308,13 @@ static int keep_case(void *user, const isect_case *k, size_t index)
 {
     (void)index;
     isect_casefile *cf = user;
-    isect_case *nc = realloc(cf->cases, (cf->n + 1) * sizeof *nc);
-    if (!nc)
-        return 1;
-    cf->cases = nc;
+    if (!(cf->n & (cf->n - 1))) {
+        /* grown at powers of two: linear time for many cases */
+        isect_case *nc = realloc(cf->cases, (cf->n ? 2 * cf->n : 1) * sizeof *nc);
+        if (!nc)
+            return 1;
+        cf->cases = nc;
+    }
     cf->cases[cf->n++] = *k;
     return 0;
 }
