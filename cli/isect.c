@@ -218,18 +218,33 @@ static int is_bad(const isect_row *row)
 /* What eval and check carry from case to case. */
 typedef struct {
     run_opts o;
-    int found;
+    int check, found;
     size_t ncases, counts[4], expect_failed;
 } run_state;
 
-static void eval_case(void *user, const char *path, const isect_case *k, size_t index)
+static void eval_case(run_state *s, const char *path, const char *qpath, size_t index, const isect_case *k, int st,
+                      const double *ref_out);
+static void check_case(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out);
+
+/* One case streamed (cases.h): ref's answer, then eval's or check's output. */
+static void run_case(void *user, const char *path, const isect_case *k, size_t index)
 {
     run_state *s = user;
-    const run_opts *o = &s->o;
     double ref_out[ISECT_MAX_OUT];
     int st = run_ref(k, ref_out);
     char qpath[1024];
     isect_quote(qpath, sizeof qpath, path);
+    if (s->check)
+        check_case(s, qpath, k, st, ref_out);
+    else
+        eval_case(s, path, qpath, index, k, st, ref_out);
+}
+
+/* eval's rows of one case: ref's, then each target's. */
+static void eval_case(run_state *s, const char *path, const char *qpath, size_t index, const isect_case *k, int st,
+                      const double *ref_out)
+{
+    const run_opts *o = &s->o;
     if (o->json)
         json_row(stdout, path, index, k, "ref", ref_out, st, NULL);
     else {
@@ -272,7 +287,7 @@ static int cmd_eval(int argc, char **argv)
     int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &s.o);
     if (r)
         return r;
-    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, eval_case, &s, NULL))
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, run_case, &s, NULL))
         return EXIT_USAGE;
     return s.found ? EXIT_FOUND : 0;
 }
@@ -316,15 +331,10 @@ static int check_expects(const char *path, const isect_case *k, int st, const do
     return failed;
 }
 
-static void check_case(void *user, const char *path, const isect_case *k, size_t index)
+/* check's problems with one case: its expect lines, then the verdicts. */
+static void check_case(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out)
 {
-    (void)index;
-    run_state *s = user;
     const run_opts *o = &s->o;
-    double ref_out[ISECT_MAX_OUT];
-    int st = run_ref(k, ref_out);
-    char qpath[1024];
-    isect_quote(qpath, sizeof qpath, path);
     s->ncases++;
     s->expect_failed += (size_t)check_expects(qpath, k, st, ref_out);
     for (size_t t = 0; t < o->nsel; t++) {
@@ -345,12 +355,12 @@ static void check_case(void *user, const char *path, const isect_case *k, size_t
 
 static int cmd_check(int argc, char **argv)
 {
-    run_state s = {0};
+    run_state s = {.check = 1};
     int r = parse_run_opts(argc, argv, "check", help_check, 0, &s.o);
     if (r)
         return r;
     size_t nfiles = 0;
-    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, check_case, &s, &nfiles))
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, run_case, &s, &nfiles))
         return EXIT_USAGE;
     printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
            s.ncases, nfiles, s.counts[VERDICT_AGREE], s.counts[VERDICT_TOLERATED], s.counts[VERDICT_DISCREPANCY],

@@ -61,18 +61,9 @@ want() {
 
 [ -x "$ISECT" ] || { echo "hostile.sh: $ISECT is not an executable (set ISECT)" >&2; exit 1; }
 
-# good.case: one ray_triangle case that agrees (t = 2, u = v = 1/4).
+# good.case: two unit balls one apart, which overlap.
 good() {
-    cat <<'EOF'
-query ray_triangle
-origin 1 1 0
-dir 0 0 1
-tmax inf
-v0 0 0 2
-v1 4 0 2
-v2 0 4 2
-expect hit 1
-EOF
+    printf 'query sphere_sphere\nc0 0 0 0\nr0 1\nc1 1 0 0\nr1 1\nexpect hit 1\n'
 }
 good >"$tmp/good.case"
 # repeat N: good.case N times
@@ -144,7 +135,7 @@ bg=
 echo "hostile.sh: fmt of a file changing under it: $ok formatted, $bad refused, no crash"
 pass
 # fmt replaces a file atomically and keeps its permissions
-printf 'query ray_triangle\norigin 1 1 0\ndir 0 0 1\ntmax inf\nv0 0 0 2\nv1 4 0 2\nv2 0 4 2\n' >"$tmp/perm.case"
+good >"$tmp/perm.case"
 chmod 640 "$tmp/perm.case"
 expect_rc 0 10 "$ISECT" fmt "$tmp/perm.case"
 [ "$(stat -c %a "$tmp/perm.case")" = 640 ] || fail "fmt changed the permissions"
@@ -208,14 +199,14 @@ if want 7; then
 expect_rc 2 10 "$ISECT" map --radius 4294967297 "$tmp/good.case"
 err_has "--radius takes an integer from 1 to 64, not '4294967297'"
 expect_rc 2 10 "$ISECT" map --radius 99999999999999999999999 "$tmp/good.case"
-expect_rc 2 10 "$ISECT" map --x origin.4294967296 --y origin.1 "$tmp/good.case"
-err_has "no input value 'origin.4294967296'"
+expect_rc 2 10 "$ISECT" map --x c0.4294967296 --y c0.1 "$tmp/good.case"
+err_has "no input value 'c0.4294967296'"
 expect_rc 2 10 "$ISECT" map --step 1e400 "$tmp/good.case"
 expect_rc 2 10 "$ISECT" campaign --jobs 4294967297
 err_has "--jobs takes an integer from 1 to 64"
 expect_rc 2 10 "$ISECT" campaign --seed 1.5
 expect_rc 2 10 "$ISECT" campaign --timeout nan
-expect_rc 0 60 "$ISECT" map --radius 2 --x origin.0 --y origin.1 -o "$tmp/map.svg" "$tmp/good.case"
+expect_rc 0 60 "$ISECT" map --radius 2 --x c0.0 --y c0.1 -o "$tmp/map.svg" "$tmp/good.case"
 fi
 
 # ---- 8. the 64 MiB limit: at most 67108864 bytes -----------------------------
@@ -236,7 +227,7 @@ fi
 
 # ---- 9. memory stays bounded by the text and a case ---------------------------
 if want 9; then
-# 40,000 cases (2.8 MB): the peak stays under 5 times the text plus what the
+# 40,000 cases (2.4 MB): the peak stays under 5 times the text plus what the
 # program needs anyway (a copy of every case would take 8 times the text).
 if [ -n "$ISECT_RELEASE" ] && [ -x /usr/bin/time ]; then
     repeat 40000 >"$tmp/many.case"
