@@ -322,7 +322,7 @@ parse-fuzz-check: $(BUILD)/asan/replay_parse_casefile
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(BUILD)/fuzz/parse_casefile && \
 	  mkdir -p $(BUILD)/fuzz-corpus/parse_casefile $(BUILD)/fuzz-artifacts/parse_casefile && \
-	  $(BUILD)/fuzz/parse_casefile -max_total_time=$(FUZZ_SECONDS) -seed=1 -timeout=10 -rss_limit_mb=4096 \
+	  $(BUILD)/fuzz/parse_casefile -max_total_time=$(FUZZ_SECONDS) -seed=1 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
 	      -dict=fuzz/parse_casefile.dict -artifact_prefix=$(BUILD)/fuzz-artifacts/parse_casefile/ \
 	      $(BUILD)/fuzz-corpus/parse_casefile corpus/ > $(BUILD)/fuzz-parse_casefile.log 2>&1 \
 	  || { tail -n 30 $(BUILD)/fuzz-parse_casefile.log; exit 1; }; \
