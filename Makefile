@@ -31,14 +31,22 @@ ISECT_CXXFLAGS = -std=c++17 -ffp-contract=off -fno-fast-math -Wall -Wextra -MMD 
 nogccslp = $(shell $(1) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo -fno-tree-slp-vectorize)
 
 # Flag sets: one build directory each.  fuzz is clang with libFuzzer's
-# coverage instrumentation; the others use CC.
+# coverage instrumentation; asan is clang when present (see below); the
+# others use CC.
 OPT_release = -O2 -g
-OPT_asan    = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# float-cast-overflow: a float-to-int conversion out of range is undefined
+# behaviour that -fsanitize=undefined leaves unchecked (gcc and clang).
+OPT_asan    = -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT_pic     = -O2 -g -fPIC
 OPT_fuzz    = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 LDOPT_fuzz  = -fsanitize=fuzzer,address,undefined
 CC_fuzz     = $(CLANG)
 CXX_fuzz    = $(CLANGXX)
+# The sanitizer build (unit tests, cli tests, replay) prefers clang, whose
+# UBSan finds more than gcc's; gcc when clang is absent.
+HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
+CC_asan     ?= $(if $(HAVE_CLANG),$(CLANG),$(CC))
+CXX_asan    ?= $(if $(HAVE_CLANG),$(CLANGXX),$(CXX))
 LIBS     = -lmpfr -lgmp -lm
 
 # ---- parts and the include paths each may use ----------------------------
@@ -135,13 +143,19 @@ $(BUILD)/registry.c: $(BUILD)/registry.list tools/registry.sh
 	sh tools/registry.sh $(TARGET_TABLES) $(if $(USER_TARGET),user) > $@
 
 # ---- compilation, one directory per flag set ------------------------------
+# flags.stamp changes with the set's compiler and flags: its objects are
+# rebuilt then (objects of two compilers do not link under sanitizers).
 define flagset
 CC_$(1)  ?= $$(CC)
 CXX_$(1) ?= $$(CXX)
-$(BUILD)/$(1)/%.o: %.c
+$(BUILD)/$(1)/flags.stamp: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(CC_$(1)) $$(CXX_$(1)) $$(OPT_$(1)) $$(CFLAGS)' | cmp -s - $$@ 2>/dev/null || \
+	  echo '$$(CC_$(1)) $$(CXX_$(1)) $$(OPT_$(1)) $$(CFLAGS)' > $$@
+$(BUILD)/$(1)/%.o: %.c $(BUILD)/$(1)/flags.stamp
 	@mkdir -p $$(@D)
 	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(call nogccslp,$$(CC_$(1))) $$(call inc,$$<) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
-$(BUILD)/$(1)/registry.o: $(BUILD)/registry.c
+$(BUILD)/$(1)/registry.o: $(BUILD)/registry.c $(BUILD)/$(1)/flags.stamp
 	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(INC_targets) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
 $(BUILD)/$(1)/libisect.a: $(call obj,$(1),$(FAST_SRC))
 	@rm -f $$@
@@ -168,7 +182,7 @@ endef
 
 # One rule per user adapter file (C or C++), with the targets' include paths.
 define useradapter
-$(BUILD)/$(1)/user/$(notdir $(basename $(2))).o: $(2) $(BUILD)/user.flags
+$(BUILD)/$(1)/user/$(notdir $(basename $(2))).o: $(2) $(BUILD)/user.flags $(BUILD)/$(1)/flags.stamp
 	@mkdir -p $$(@D)
 	$(if $(filter %.c,$(2)),$$(CC_$(1)) $$(ISECT_CFLAGS),$$(CXX_$(1)) $$(ISECT_CXXFLAGS)) $$(INC_targets) \
 	    $$(OPT_$(1)) $(if $(filter %.c,$(2)),$$(CFLAGS),$$(CXXFLAGS)) $$(USER_CFLAGS) -c $$< -o $$@
@@ -228,8 +242,8 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
-       ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
+check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
+       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -369,6 +383,37 @@ ci-check: $(BUILD)/isect | $(if $(filter check,$(MAKECMDGOALS)),merge-check)
 
 scale-check: ossfuzz-check merge-check ci-check
 
+# ---- hostile input ----------------------------------------------------------
+# tests/hostile.sh: symlink cycles, FIFOs, files that change under fmt,
+# huge and out-of-range numbers, terminal escapes, two campaigns in one
+# folder, the 64 MiB limit: no hang, no crash, no undefined behaviour.
+# The parser's harness (fuzz/parse_casefile.c: parse; fmt parses back to
+# the same cases; errors name file:line) replays corpus/ under the
+# sanitizers, and with clang fuzzes FUZZ_SECONDS, seeded with corpus/.
+.PHONY: hostile-check parse-fuzz-check parse-fuzz
+hostile-check: $(BUILD)/asan/isect $(BUILD)/release/isect
+	ISECT=$(BUILD)/asan/isect ISECT_RELEASE=$(BUILD)/release/isect sh tests/hostile.sh
+
+$(BUILD)/asan/replay_parse_casefile: $(BUILD)/asan/fuzz/parse_casefile.o $(BUILD)/asan/fuzz/harness.o \
+                                     $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
+	$(call link,asan) -o $@ $^ $(ALL_LIBS)
+$(BUILD)/fuzz/parse_casefile: $(BUILD)/fuzz/fuzz/parse_casefile.o $(BUILD)/fuzz/fuzz/harness.o $(call LIBS_FOR,fuzz)
+	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
+
+parse-fuzz: $(BUILD)/fuzz/parse_casefile
+
+parse-fuzz-check: $(BUILD)/asan/replay_parse_casefile
+	$(BUILD)/asan/replay_parse_casefile corpus/
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(BUILD)/fuzz/parse_casefile && \
+	  mkdir -p $(BUILD)/fuzz-corpus/parse_casefile $(BUILD)/fuzz-artifacts/parse_casefile && \
+	  $(BUILD)/fuzz/parse_casefile -max_total_time=$(FUZZ_SECONDS) -seed=1 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	      -dict=fuzz/parse_casefile.dict -artifact_prefix=$(BUILD)/fuzz-artifacts/parse_casefile/ \
+	      $(BUILD)/fuzz-corpus/parse_casefile corpus/ > $(BUILD)/fuzz-parse_casefile.log 2>&1 \
+	  || { tail -n 30 $(BUILD)/fuzz-parse_casefile.log; exit 1; }; \
+	  grep -h '^stat::number_of_executed_units' $(BUILD)/fuzz-parse_casefile.log | sed 's/^/parse_casefile: /'; \
+	else echo "parse-fuzz-check: $(CLANG) not found, the parser replayed corpus/ only"; fi
+
 # ---- install --------------------------------------------------------------
 define pcfile
 prefix=$(PREFIX)
@@ -419,8 +464,11 @@ help:
 	@echo "targets:"
 	@echo "  all (default)  build/release/libisect.a, build/pic/libisect.so, build/release/libisect_ref.a, build/isect"
 	@echo "  check          everything below marked (check): what CI runs"
-	@echo "  unit-tests     the Criterion tests under ASan+UBSan (check)"
+	@echo "  unit-tests     the Criterion tests under ASan+UBSan (clang when present) (check)"
 	@echo "  cli-tests      the command line's tests, tests/cli.sh (check)"
+	@echo "  hostile-check  hostile files and folders (cycles, FIFOs, races, escapes, limits), tests/hostile.sh (check)"
+	@echo "  parse-fuzz-check  the case parser's harness replays corpus/, and fuzzes FUZZ_SECONDS with clang (check)"
+	@echo "  parse-fuzz     build the parser's libFuzzer harness, $(BUILD)/fuzz/parse_casefile"
 	@echo "  corpus-check   isect check corpus/: fast judged, expect lines verified (check)"
 	@echo "  replay-check   the fuzz harnesses built with gcc replay corpus/ (check)"
 	@echo "  fuzz-check     each libFuzzer harness runs FUZZ_SECONDS on fast (check; needs clang)"
@@ -449,6 +497,7 @@ help:
 	@echo "  clean          remove $(BUILD)/"
 	@echo "variables:"
 	@echo "  CC=$(CC) CXX=$(CXX) CLANG=$(CLANG) CLANGXX=$(CLANGXX) CFLAGS=$(CFLAGS) CXXFLAGS=$(CXXFLAGS) LDFLAGS=$(LDFLAGS)"
+	@echo "  CC_asan=$(CC_asan) CXX_asan=$(CXX_asan) (the sanitizer build: clang when present)"
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"

@@ -57,11 +57,7 @@ static int take_option(int ch, double v, char **argv, options *o)
         o->targets = optarg;
         break;
     case 'j':
-        o->jobs = (int)v;
-        if (o->jobs < 1 || o->jobs > MAX_PROCS) {
-            fprintf(stderr, "isect campaign: --jobs takes 1..%d\n", MAX_PROCS);
-            return 2;
-        }
+        o->jobs = (int)v; /* 1..MAX_PROCS, checked */
         break;
     case 'o':
         o->out = optarg;
@@ -112,14 +108,17 @@ int campaign_options(int argc, char **argv, options *o)
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+s:q:t:j:o:h", longs, NULL)) != -1;) {
-        char *end = NULL;
         double v = 0;
         if (optarg && strchr("sjTZS", ch)) {
-            v = strtod(optarg, &end);
-            if (end == optarg || *end || !(v >= 0) || v > 1e9) {
-                fprintf(stderr, "isect campaign: bad number '%s' for %s\n", optarg, argv[optind - 1]);
+            /* named by its long form, whichever form was typed */
+            const struct option *lo = longs;
+            while (lo->val != ch)
+                lo++;
+            char name[32];
+            snprintf(name, sizeof name, "--%s", lo->name);
+            if (option_number("campaign", name, optarg, ch == 'j' ? 1 : 0, ch == 'j' ? MAX_PROCS : 1e9,
+                              ch == 'j' || ch == 'S', &v))
                 return 2;
-            }
         }
         int rc = take_option(ch, v, argv, o);
         if (rc >= 0)

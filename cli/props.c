@@ -48,6 +48,22 @@ int props_check_case(const char *path, const isect_case *k, const isect_target *
     return violations;
 }
 
+/* What isect props carries from case to case. */
+typedef struct {
+    const isect_target *const *sel;
+    size_t nsel;
+    const isect_property *only;
+    size_t checked, violations;
+} props_run;
+
+static void props_one(void *user, const char *path, const isect_case *k, size_t index)
+{
+    props_run *r = user;
+    (void)index;
+    for (size_t t = 0; t < r->nsel; t++)
+        r->violations += (size_t)props_check_case(path, k, r->sel[t], r->only, &r->checked);
+}
+
 int cmd_props(int argc, char **argv)
 {
     static const struct option longopts[] = {{"target", required_argument, NULL, 't'},
@@ -84,18 +100,10 @@ int cmd_props(int argc, char **argv)
     }
     if (!nsel)
         sel[nsel++] = isect_target_find("fast");
-    isect_corpus corpus;
-    if (corpus_load(&corpus, argv + optind, argc - optind)) {
-        corpus_free(&corpus);
+    props_run run = {sel, nsel, only, 0, 0};
+    if (corpus_each(argv + optind, argc - optind, props_one, &run, NULL))
         return 2;
-    }
-    size_t checked = 0, violations = 0;
-    for (size_t f = 0; f < corpus.n; f++)
-        for (size_t i = 0; i < corpus.files[f].n; i++)
-            for (size_t t = 0; t < nsel; t++)
-                violations += (size_t)props_check_case(corpus.files[f].path, &corpus.files[f].cases[i], sel[t],
-                                                       only, &checked);
+    size_t checked = run.checked, violations = run.violations;
     printf("%zu property checks: %zu violations\n", checked, violations);
-    corpus_free(&corpus);
     return violations ? 1 : 0;
 }
