@@ -61,7 +61,7 @@ grep -q 'property checks:' "$OUT/props.out" && ok "props finishes" || fail "prop
 mkdir -p "$OUT/findings"
 f=$OUT/findings/finding.case
 {
-  echo '# isect-finding: query=ray_triangle target=test:crashy verdict=invalid feature=face output=crash severity=0x0p+0 first=0 found=0'
+  echo '# isect-finding: query=ray_triangle target=test:crashy verdict=invalid feature=miss output=crash severity=0x0p+0 first=0 found=0'
   cat "$OUT/cases/a-crash.case"
 } >"$f"
 "$ISECT" minimize --timeout 1 -o "$OUT/min.case" "$f" 2>"$OUT/min.err"
