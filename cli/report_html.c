@@ -22,6 +22,18 @@ static const char *const css =
     ".pics{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}svg{max-width:100%;height:auto}"
     "details summary{cursor:pointer;color:#0b5cad}";
 
+/* The last cells of a pair's row: max severity, first finding. */
+static void row_end(FILE *f, const pair_stat *p)
+{
+    if (p->nfind)
+        put_sev(f, p->maxsev);
+    else
+        fputs("-", f);
+    fputs("</td><td class=\"num\">", f);
+    put_time(f, p->first);
+    fputs("</td></tr>\n", f);
+}
+
 static void html_pairs_table(FILE *f, const report *r)
 {
     fputs("<table id=\"summary-table\"><tr><th>query</th><th>target</th><th>executions</th><th>exec/s</th>"
@@ -39,13 +51,7 @@ static void html_pairs_table(FILE *f, const report *r)
         fprintf(f, "<td class=\"num %s\">%d%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">",
                 p->nfind ? "bad" : p->ran ? "ok" : "meta", p->nfind, p->ran || p->nfind ? "" : " (not run)", p->ndisc,
                 p->ninv);
-        if (p->nfind)
-            put_sev(f, p->maxsev);
-        else
-            fputs("-", f);
-        fputs("</td><td class=\"num\">", f);
-        put_time(f, p->first);
-        fputs("</td></tr>\n", f);
+        row_end(f, p);
     }
     fputs("</table>\n", f);
 }
@@ -180,13 +186,7 @@ static void html_peers(FILE *f, const report *r)
         fprintf(f, "</td><td class=\"num\">%.0f</td><td class=\"num %s\">%d</td><td class=\"num\">%d</td>"
                    "<td class=\"num\">",
                 p->execs, p->ncauses ? "warn" : "ok", p->ncauses, p->nfind);
-        if (p->nfind)
-            put_sev(f, p->maxsev);
-        else
-            fputs("-", f);
-        fputs("</td><td class=\"num\">", f);
-        put_time(f, p->first);
-        fputs("</td></tr>\n", f);
+        row_end(f, p);
     }
     fputs("</table>\n", f);
 }
