@@ -243,7 +243,8 @@ fuzz-check:
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
-       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
+       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check isolate-check ossfuzz-check \
+       merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -357,6 +358,14 @@ campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-
 	  ISECT=$(BUILD)/asan/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/campaign-check \
 	      CRASHY_ISECT=$(BUILD)/crashy/release/isect CRASHY_FUZZ_DIR=$(BUILD)/crashy/fuzz sh tests/campaign.sh; \
 	else echo "campaign-check: $(CLANG) not found, skipped"; fi
+
+# A target that crashes or hangs never takes check, eval, props, minimize or
+# report down (tests/isolate.sh): the crashy user target of campaign-check,
+# the same build under $(BUILD)/crashy; about 10 s, no clang needed.
+.PHONY: isolate-check
+isolate-check:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/crashy USER_TARGET=tests/campaign_target.c $(BUILD)/crashy/release/isect
+	CRASHY_ISECT=$(BUILD)/crashy/release/isect OUT=$(BUILD)/isolate-check sh tests/isolate.sh
 
 # The former name of the crash part, now in campaign-check.
 campaign-crash-check: campaign-check
@@ -477,6 +486,7 @@ help:
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
 	@echo "                 and hanging target recorded while the campaign goes on (check; needs clang)"
 	@echo "  campaign-crash-check  the former name of campaign-check"
+	@echo "  isolate-check  a crashing and hanging user target: check, eval, minimize, report go on"
 	@echo "  ossfuzz-check  .clusterfuzzlite/build.sh run with the OSS-Fuzz environment; every fuzzer it makes"
 	@echo "                 runs OSSFUZZ_SECONDS; a zoo target is reported as a crash (check; needs clang)"
 	@echo "  merge-check    isect report merges two campaigns and an engine's crash file (check; needs clang)"
