@@ -154,6 +154,13 @@ int ref_vertex_face_ccd(const double *in, double *out);
 void ref_vertex_face_ccd_encl(const isect_iv *in, isect_iv *out);
 int ref_edge_edge_ccd(const double *in, double *out);
 void ref_edge_edge_ccd_encl(const isect_iv *in, isect_iv *out);
+/* A certified lower bound of the least Euclidean distance between the point
+ * and the triangle (the two segments) over t in [t0, t1], for a finite
+ * input: refined by bisection of [t0, t1] until it exceeds `stop` (then the
+ * distance certainly does), or a depth or budget limit (then it may be
+ * loose).  The judge's one-sided contract uses it (docs/judge.md). */
+double ref_vertex_face_ccd_min_dist(const double *in, double t0, double t1, double stop);
+double ref_edge_edge_ccd_min_dist(const double *in, double t0, double t1, double stop);
 
 /* ---- static overlaps ----------------------------------------------------- */
 int ref_sphere_sphere(const double *in, double *out);
