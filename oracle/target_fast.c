@@ -13,6 +13,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
     ISECT_ENTRY(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
+    ISECT_ENTRY(sphere_sweep_sphere, isect_sphere_sweep_sphere, 16, 96),
     ISECT_ENTRY(sphere_sweep_segment, isect_sphere_sweep_segment, 8, 32),
     ISECT_ENTRY(sphere_sweep_triangle, isect_sphere_sweep_triangle, 8, 32),
     ISECT_ENTRY(sphere_sweep_plane, isect_sphere_sweep_plane, 8, 32),
