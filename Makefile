@@ -79,7 +79,7 @@ FUZZ_PROPS = $(patsubst fuzz/prop_%.c,%,$(filter-out fuzz/prop_harness.c,$(wildc
 # ISECT_TARGETS(zoo_<file name>, ...).
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
             sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
-            threejs_ray.c)
+            threejs_ray.c ccd_cubic.c)
 TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC)) $(patsubst %,peer_%,$(PEERS))
 
 # ---- peers: real libraries as targets (docs/peers.md) ----------------------
