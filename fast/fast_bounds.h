@@ -170,7 +170,8 @@
 
 /* FB_RAY_QUAD: ray_sphere's degree-four values, D = b^2 - a c (a = d.d,
  * b = v.d, c = v.v - r^2, v = o - center) and f(tmax) = c + 2 b tmax +
- * a tmax^2.  With B = sum |v_i d_i| >= |b|, P = v.v + r^2 >= |c| and the
+ * a tmax^2, and c itself.  c = fl(fl(v.v) - fl(r^2)), v rounded once:
+ * within gamma_6 P (P = v.v + r^2).  With B = sum |v_i d_i| >= |b|, P = v.v + r^2 >= |c| and the
  * errors |db| <= gamma_4 B, |da| <= gamma_2 a, |dc| <= gamma_5 P: fl(b^2)
  * errs by at most (8.01u + u) B^2, fl(a c) by (5.01 + 2.01 + 1.01)u a P, and
  * the difference by u (B^2 + a P): |D - fl(D)| < 11u (B^2 + a P).  f(tmax)

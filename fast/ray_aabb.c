@@ -24,7 +24,7 @@ typedef struct {
 } slab;
 
 /* Exactly: does some t in [0, tmax] lie in every slab s[0..n-1]? */
-static bool exact_hit(const slab *s, int n, float tmax)
+static bool exact_slabs(const slab *s, int n, float tmax)
 {
     RC_EXACT_HOOK();
     for (int i = 0; i < n; i++) {
@@ -73,7 +73,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     }
     if (hi < 0)
         return false; /* an upper end's sign is exact */
-    if (!(lo * (1 + FB_RAY_END) <= hi) && (hi * (1 + FB_RAY_END) < lo || !exact_hit(s, n, ray.tmax)))
+    if (!(lo * (1 + FB_RAY_END) <= hi) && (hi * (1 + FB_RAY_END) < lo || !exact_slabs(s, n, ray.tmax)))
         return false;
     if (out) {
         float t = (float)lo;

@@ -17,7 +17,7 @@
 #include <string.h>
 
 /* The exact decision: 0 miss, 1 hit at t = 0 (num == 0), 2 hit. */
-static int exact_decision(isect_ray ray, isect_plane pl)
+static int exact_plane(isect_ray ray, isect_plane pl)
 {
     RC_EXACT_HOOK();
     fx_num num, den, m;
@@ -52,11 +52,11 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     double num = fv_ddot(w, n), den = fv_ddot(d, n);
     double gn = FB_RAY_DOT * fv_dabsdot(w, n), gd = FB_RAY_DOT * fv_dabsdot(d, n);
     double an = fabs(num), ad = fabs(den);
-    int decision; /* as exact_decision's */
+    int decision; /* as exact_plane's */
     if (num == 0 && gn == 0)
         decision = 1; /* every term exactly 0 */
     else if (an <= gn || ad <= gd)
-        decision = exact_decision(ray, plane);
+        decision = exact_plane(ray, plane);
     else if ((num > 0) != (den > 0))
         return false;
     else if (ray.tmax == INFINITY || (an + gn) * (1 + FB_RAY_END) <= ray.tmax * (ad - gd))
@@ -64,7 +64,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     else if ((an - gn) > ray.tmax * (ad + gd) * (1 + FB_RAY_END))
         return false;
     else
-        decision = exact_decision(ray, plane);
+        decision = exact_plane(ray, plane);
     if (decision == 0)
         return false;
     if (out) {
