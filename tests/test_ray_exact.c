@@ -71,7 +71,8 @@ static long check_query(const char *name, isect_any_fn fn)
 {
     const isect_query *q = tl_query(name);
     long valid = 0, n = env_n();
-    for (int mode = 0; mode < 4; mode++)
+    for (int mode = 0; mode < 4; mode++) {
+        long calls0 = exact_calls, valid0 = valid;
         for (long i = 0; i < n / 4; i++) {
             double in[ISECT_MAX_IN], r[ISECT_MAX_OUT], f[ISECT_MAX_OUT] = {0};
             gen(q, mode, in);
@@ -86,6 +87,9 @@ static long check_query(const char *name, isect_any_fn fn)
                                name, mode, f[0], r[0], buf);
             }
         }
+        if (getenv("ISECT_EXACT_SHARE") && exact_calls > calls0)
+            fprintf(stderr, "%s mode %d: exact path %ld of %ld\n", name, mode, exact_calls - calls0, valid - valid0);
+    }
     return valid;
 }
 
