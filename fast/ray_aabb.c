@@ -78,7 +78,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     if (out) {
         float t = (float)lo;
         out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t;
+        out->t = t > ray.tmax ? ray.tmax : t;  /* lo is never NaN */
     }
     return true;
 }

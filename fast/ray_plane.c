@@ -16,8 +16,20 @@
 
 #include <string.h>
 
-/* The exact decision: 0 miss, 1 hit at t = 0 (num == 0), 2 hit. */
-static int exact_plane(isect_ray ray, isect_plane pl)
+/* The sum of an expansion's components from the smallest: within a few
+ * ulps of its value. */
+static double approx(const fx_num *a)
+{
+    double s = 0;
+    for (int i = 0; i < a->n; i++)
+        s += a->e[i];
+    return s;
+}
+
+/* The exact decision: 0 miss, 1 hit at t = 0 (num == 0), 2 hit; *t the
+ * quotient of the expansions' approximations (the binary64 num and den may
+ * have cancelled to nothing). */
+static int exact_plane(isect_ray ray, isect_plane pl, double *t)
 {
     RC_EXACT_HOOK();
     fx_num num, den, m;
@@ -30,6 +42,7 @@ static int exact_plane(isect_ray ray, isect_plane pl)
         fx_num_grow(&den, (double)d[i] * n[i]);
     }
     int sn = fx_num_sign(&num), sd = fx_num_sign(&den);
+    *t = sd == 0 ? 0 : approx(&num) / approx(&den);
     if (sn == 0)
         return 1;
     if (sd != sn)
@@ -52,11 +65,12 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     double num = fv_ddot(w, n), den = fv_ddot(d, n);
     double gn = FB_RAY_DOT * fv_dabsdot(w, n), gd = FB_RAY_DOT * fv_dabsdot(d, n);
     double an = fabs(num), ad = fabs(den);
+    double q = num / den;
     int decision; /* as exact_plane's */
     if (num == 0 && gn == 0)
         decision = 1; /* every term exactly 0 */
     else if (an <= gn || ad <= gd)
-        decision = exact_plane(ray, plane);
+        decision = exact_plane(ray, plane, &q);
     else if ((num > 0) != (den > 0))
         return false;
     else if (ray.tmax == INFINITY || (an + gn) * (1 + FB_RAY_END) <= ray.tmax * (ad - gd))
@@ -64,13 +78,13 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     else if ((an - gn) > ray.tmax * (ad + gd) * (1 + FB_RAY_END))
         return false;
     else
-        decision = exact_plane(ray, plane);
+        decision = exact_plane(ray, plane, &q);
     if (decision == 0)
         return false;
     if (out) {
-        float t = decision == 1 ? 0.0f : (float)(num / den);
+        float t = decision == 1 ? 0.0f : (float)q;
         out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t < 0 ? 0 : t;
+        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN: 0 */
     }
     return true;
 }

@@ -117,7 +117,7 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     if (out) {
         float t = decision == 1 ? 0.0f : (float)entry(v, d, r, a, b, c);
         out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t < 0 ? 0 : t;
+        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
     return true;
 }
