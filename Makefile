@@ -308,7 +308,9 @@ bench-check: $(BUILD)/release/bench/bench
 # ref against the benchmark's ground truth (one line: queries, agreements,
 # disagreements, time), then fast's false negatives (must be 0) and
 # positives; docs/queries/vertex_face_ccd.md.
-CCD_BENCHMARK ?= ../shared/data/ccd-benchmark
+# The benchmark data: a copy of ../shared/data/ccd-benchmark (MIT; its README
+# and LICENSE files say where each file comes from).
+CCD_BENCHMARK ?= data/ccd-benchmark
 $(BUILD)/release/tools/ccd_benchmark: $(call obj,release,tools/ccd_benchmark.c) $(call LIBS_FOR,release)
 	$(call link,release) -o $@ $^ $(ALL_LIBS)
 

@@ -254,7 +254,7 @@ static void walk(run_state *st, const char *dir)
 int main(int argc, char **argv)
 {
     run_state st = {0};
-    const char *dir = "../shared/data/ccd-benchmark";
+    const char *dir = "data/ccd-benchmark";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             st.verbose = true;
