@@ -140,7 +140,7 @@ LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtarget
 ALL_LIBS = $(LIBS) $(USER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
-$(foreach s,release asan pic fuzz,$(eval $(call flagset,$(s))))
+$(foreach s,release asan pic fuzz cov,$(eval $(call flagset,$(s))))
 
 $(BUILD)/isect: $(BUILD)/release/isect
 	ln -sf release/isect $@
@@ -283,6 +283,35 @@ campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-
 
 # The former name of the crash part, now in campaign-check.
 campaign-crash-check: campaign-check
+
+# ---- mutation testing and coverage (docs/mutants.md) ----------------------
+# `make mutants`: operator mutations of fast/ (MUTATE: other files, e.g. a
+# user adapter given in USER_TARGET), each built in a private copy of the
+# tree under $(BUILD)/mutants/ and judged by isect check corpus/, the query's
+# tests and, with MUTANT_FUZZ seconds, its fuzz harness; MUTANTS: options of
+# tools/mutants.py (default a sample of 60; --all for every mutant).
+# `make coverage`: line and branch coverage of fast/ and ref/ by the corpus
+# and by the tests (gcc --coverage, gcov), fast/ branches not reached listed.
+MUTATE      ?=
+MUTANTS     ?= --sample 60
+MUTANT_FUZZ ?= 0
+OPT_cov     = -O0 -g --coverage
+LDOPT_cov   = --coverage
+.PHONY: mutants coverage
+
+mutants:
+	python3 tools/mutants.py $(MUTANTS) --build $(BUILD) --fuzz $(MUTANT_FUZZ) \
+	    $(foreach u,$(USER_TARGET),--user-target $(u)) $(MUTATE)
+
+# The tests of the mutation stage, linked against the release libraries.
+$(BUILD)/release/tests/%: $(BUILD)/release/tests/%.o $(call LIBS_FOR,release)
+	$(call link,release) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+$(BUILD)/cov/tests/%: $(BUILD)/cov/tests/%.o $(call LIBS_FOR,cov)
+	$(call link,cov) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(BUILD)/cov/tests/%,$(TEST_SRC)))
+	BUILD=$(BUILD) sh tools/coverage.sh
 
 # ---- install --------------------------------------------------------------
 define pcfile
