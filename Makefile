@@ -311,7 +311,7 @@ $(BUILD)/cov/tests/%: $(BUILD)/cov/tests/%.o $(call LIBS_FOR,cov)
 	$(call link,cov) -o $@ $^ -lcriterion $(ALL_LIBS)
 
 coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(BUILD)/cov/tests/%,$(TEST_SRC)))
-	BUILD=$(BUILD) sh tools/coverage.sh
+	python3 tools/coverage.py $(BUILD)
 
 # ---- install --------------------------------------------------------------
 define pcfile

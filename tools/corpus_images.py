@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """tools/corpus_images.py ISECT SRC.case... : the symmetric images of corpus cases.
+tools/corpus_images.py --invalid ISECT corpus/QUERY... : one-bad-value cases.
 
 For each case, writes its images under the exact symmetries of the query,
 each as a new case in SRC's folder named images_<SRC name>.case:
@@ -134,7 +135,74 @@ def expect_lines(row):
     return lines
 
 
+RADII = ("r", "r0", "r1", "radius")
+
+
+def invalid_variants(fields):
+    """(label, fields) of one bad value each: NaN or inf in a field (every
+    component of the first vector field, the first of the others), a negative
+    radius, half extent or tmax, a box with min > max along one axis."""
+    out = []
+    first = True
+    d = dict(fields)
+
+    def put(f, i, tok):
+        return [(g, (v[:i] + [tok] + v[i + 1:]) if g == f else v) for g, v in fields]
+
+    for f, v in fields:
+        comps = range(len(v)) if first and len(v) == 3 else [0]
+        first = first and len(v) != 3
+        for i in comps:
+            out.append(("nan in %s[%d]" % (f, i), put(f, i, "nan")))
+        if f != "tmax":
+            out.append(("inf in %s[0]" % f, put(f, 0, "-inf")))
+        if f in RADII or f == "tmax":
+            out.append(("%s negative" % f, put(f, 0, "-0x1p-20")))
+        if f.startswith("half"):
+            for i in range(3):
+                out.append(("%s[%d] negative" % (f, i), put(f, i, "-0x1p-20")))
+        for lo, hi in BOXES:
+            if f == lo and hi in d:
+                for i in range(3):
+                    x = float.fromhex(d[hi][i]) if "x" in d[hi][i] else float(d[hi][i])
+                    bad = put(lo, i, (x + abs(x) + 1).hex())
+                    out.append(("%s[%d] > %s[%d]" % (lo, i, hi, i), bad))
+    return out
+
+
+def write_invalid(isect, folder):
+    """BAD: folder/invalid_fields.case from the first valid case of the folder."""
+    for src in sorted(os.listdir(folder)):
+        if not src.endswith(".case") or src.startswith(("images_", "invalid_fields")):
+            continue
+        cases, rows = parse(os.path.join(folder, src)), ref_answers(isect, os.path.join(folder, src))
+        base = [c for c, r in zip(cases, rows) if r.get("valid", True)]
+        if base:
+            break
+    q, fields, _ = base[0]
+    body = invalid_variants(fields)
+    dst = os.path.join(folder, "invalid_fields.case")
+    with open(dst, "w", encoding="utf-8") as f:
+        for label, img in body:
+            f.write("query %s\n" % q + "".join("%s %s\n" % (fld, " ".join(v)) for fld, v in img))
+    rows = ref_answers(isect, dst)
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write("# Invalid inputs, one bad value each, from the first valid case of %s\n"
+                "# (tools/corpus_images.py --invalid): non-finite values, a negative radius,\n"
+                "# half extent or tmax, a box with min > max are invalid (docs/semantics.md):\n"
+                "# ref rejects them (expect valid 0) and fast answers a miss (fast/isect.h).\n"
+                "# Each reaches one more test of fast's input checks.\n" % src)
+        for (label, img), r in zip(body, rows):
+            f.write("\n# %s\nquery %s\n" % (label, q))
+            f.write("".join("%s %s\n" % (fld, " ".join(v)) for fld, v in img))
+            f.write("\n".join(expect_lines(r)) + "\n")
+
+
 def main(argv):
+    if argv and argv[0] == "--invalid":
+        for folder in argv[2:]:
+            write_invalid(argv[1], folder)
+        return 0
     isect, srcs = argv[0], argv[1:]
     for src in srcs:
         cases = parse(src)
