@@ -7,7 +7,7 @@ each as a new case in SRC's folder named images_<SRC name>.case:
   perm   the coordinates cycled (x, y, z) -> (y, z, x), twice (half extents
          of oriented boxes are not coordinates and stay);
   mirror x negated (a box's min.x and max.x swap places and signs);
-  rot    the vertices of each triangle rotated (v0 v1 v2 -> v1 v2 v0);
+  rot    the vertices of each triangle rotated (v0 v1 v2 -> v1 v2 v0), rot2 twice;
   swap   the two objects exchanged (symmetric queries), or the two ends of a
          segment (p0 p1).
 The inputs are rewritten as text (reordered, or a sign added or removed), so
@@ -103,6 +103,7 @@ def images(q, fields):
     tris = [t for t in TRI if all(f in names for f in t)]
     if tris:
         out.append(("rot", relabel(fields, tris, cycle=True)))
+        out.append(("rot2", relabel(relabel(fields, tris, cycle=True), tris, cycle=True)))
     if q in SWAPS:
         out.append(("swap", relabel(fields, SWAPS[q])))
     return out

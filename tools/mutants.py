@@ -177,22 +177,32 @@ def run(cmd, cwd, timeout=None, env=None):
 
 
 def copy_tree(src, dst):
-    """The source tree without build outputs, findings and reports; build/ of the copy is kept."""
-    os.makedirs(dst, exist_ok=True)
-    keep = {"build"}
-    for name in os.listdir(dst):
-        if name not in keep:
-            p = os.path.join(dst, name)
-            shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
-    ignore = shutil.ignore_patterns(".git", "build", "findings", "reports", "*.o")
-    for name in os.listdir(src):
-        if name in (".git", "build", "findings", "reports"):
-            continue
-        s, d = os.path.join(src, name), os.path.join(dst, name)
-        if os.path.isdir(s):
-            shutil.copytree(s, d, ignore=ignore, symlinks=True)
-        else:
-            shutil.copy2(s, d)
+    """Sync the source tree (no build outputs, findings, reports) into dst.  A file
+    whose content changed gets a new timestamp, so make rebuilds what depends on
+    it (a mutant left by an interrupted run included); the others keep theirs."""
+    skip = {".git", "build", "findings", "reports"}
+    wanted = set()
+    for d, dirs, names in os.walk(src):
+        rel = os.path.relpath(d, src)
+        dirs[:] = [x for x in dirs if not (rel == "." and x in skip)]
+        for name in names:
+            r = os.path.normpath(os.path.join(rel, name))
+            wanted.add(r)
+            s, t = os.path.join(src, r), os.path.join(dst, r)
+            data = open(s, "rb").read()
+            if os.path.exists(t) and open(t, "rb").read() == data:
+                continue
+            os.makedirs(os.path.dirname(t), exist_ok=True)
+            with open(t, "wb") as f:
+                f.write(data)
+            shutil.copymode(s, t)
+    for d, dirs, names in os.walk(dst):
+        rel = os.path.relpath(d, dst)
+        dirs[:] = [x for x in dirs if not (rel == "." and x in skip)]
+        for name in names:
+            r = os.path.normpath(os.path.join(rel, name))
+            if r not in wanted:
+                os.remove(os.path.join(dst, r))
 
 
 class Tree:
@@ -310,6 +320,9 @@ def load_allow(path):
 
 
 def write_mutant(path, text, mtime_floor):
+    # The file being mutated, so that a run interrupted mid-mutant rebuilds it next time.
+    with open(os.path.join(os.path.dirname(path), ".mutant-pending"), "w") as f:
+        f.write(os.path.basename(path))
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     # make compares timestamps: the source must be newer than every object built before.
@@ -328,11 +341,11 @@ def parse_args(argv):
     ap.add_argument("--fuzz", type=int, default=0, help="seconds of fuzzing per surviving mutant (adds the stage)")
     ap.add_argument("--target", action="append", default=[], help="target judged by isect check (default fast)")
     ap.add_argument("--user-target", action="append", default=[], help="a user adapter built into isect (USER_TARGET)")
-    ap.add_argument("--corpus", default="corpus", help="the corpus (default corpus/ of this tree)")
+    ap.add_argument("--corpus", help="the corpus (default: corpus/ of the copy, this tree's when the run began)")
     ap.add_argument("--build", default="build", help="build directory (default build)")
     ap.add_argument("--opt", default="-O1 -g0", help="OPT_release of the copy (default -O1 -g0)")
     ap.add_argument("--jobs", type=int, default=1, help="make -j and test jobs (default 1)")
-    ap.add_argument("--timeout", type=int, default=60, help="seconds before a corpus run counts as a hang")
+    ap.add_argument("--timeout", type=int, default=10, help="seconds before a corpus run counts as a hang")
     ap.add_argument("--allow", default="tools/mutants.allow", help="allowlist of equivalent mutants")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--keys", help="run only the mutants whose keys are listed in this file")
@@ -370,7 +383,7 @@ def select(args, root):
 def main(argv):
     args = parse_args(argv)
     root = os.getcwd()
-    args.corpus = os.path.abspath(args.corpus)
+    args.corpus = os.path.abspath(args.corpus) if args.corpus else None
     args.user_target = [os.path.relpath(os.path.abspath(u), root) for u in args.user_target]
     files, texts, sites = select(args, root)
     total = sum(len(enumerate_sites(os.path.join(root, f), f)[1]) for f in files)
@@ -382,7 +395,13 @@ def main(argv):
     allow = load_allow(os.path.join(root, args.allow))
     tree = Tree(args)
     t0 = time.time()
+    stale = [os.path.join(d, open(os.path.join(d, m)).read().strip()) for d, _, names in os.walk(tree.dir)
+             for m in names if m == ".mutant-pending"]
     copy_tree(root, tree.dir)
+    for p in stale:
+        if os.path.exists(p):
+            os.utime(p)
+    args.corpus = args.corpus or os.path.join(tree.dir, "corpus")
     print("mutants: %d of %d sites in %d files; stages %s; tree %s" % (len(sites), total, len(files),
                                                                      ",".join(args.stages), tree.dir), flush=True)
     rc, out = tree.build(["build/release/isect"])
@@ -434,6 +453,8 @@ def main(argv):
             time.time() - t1), flush=True)
     if current:
         write_mutant(os.path.join(tree.dir, current), texts[current], floor)
+        tree.build(["build/release/isect"])
+        os.remove(os.path.join(os.path.dirname(os.path.join(tree.dir, current)), ".mutant-pending"))
     report(args, results, time.time() - t0)
     return 0
 
