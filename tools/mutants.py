@@ -22,6 +22,7 @@ keys, the stages and the current scores.
 """
 import argparse
 import hashlib
+import json
 import os
 import random
 import re
@@ -122,6 +123,22 @@ def functions_at(text):
     return defs
 
 
+DECL_START = re.compile(r"\s*(?:static\s+|const\s+)*(?:double|float|int|bool|unsigned|uint64_t|fv_d3|isect_vec3|"
+                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+)\b")
+
+
+def array_bound(text, toks, i):
+    """Is token i the bound of an array in a declaration (int a[3], ...)?  Its
+    mutants are no operator change: a larger bound is equivalent, a smaller
+    one an out-of-bounds access."""
+    if i < 2 or i + 1 >= len(toks) or toks[i - 1][1] != "[" or toks[i + 1][1] != "]" or toks[i - 2][0] != "ident":
+        return False
+    off = toks[i][2]
+    start = text.rfind("\n", 0, off) + 1
+    head = text[start:off]
+    return bool(DECL_START.match(head)) and head.count("(") == head.count(")") and head.count("{") == head.count("}")
+
+
 def enumerate_sites(path, rel):
     """Every mutant of one file: dicts with file, line, offset, old, new, op, func, key."""
     text = open(path, encoding="utf-8").read()
@@ -141,6 +158,8 @@ def enumerate_sites(path, rel):
             reps = [("-" if val == "+" else "+", "sign")]
         elif kind == "punct" and val in ("-", "!") and not prev_operand:
             reps = [("", "drop")]
+        elif kind == "number" and array_bound(text, toks, i):
+            reps = []
         elif kind == "number":
             reps = [(r, "const") for r in number_mutations(val)]
         for new, op in reps:
@@ -305,6 +324,37 @@ def stage_fuzz(tree, args, queries):
     return False, ""
 
 
+def answers(tree, args):
+    """{(file, index): (answer, verdict, severity)} of the first target on the corpus."""
+    rc, out = run([tree.isect(), "eval", "--json", "--target", args.target[0], args.corpus], tree.dir,
+                  args.timeout * 3)
+    rows = {}
+    for line in out.splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if r.get("target") == "ref":
+            continue
+        ans = tuple((k, v) for k, v in r.items() if k not in ("file", "index", "query", "target", "verdict",
+                                                               "severity", "witness"))
+        rows[(r["file"], r["index"])] = (ans, r.get("verdict"), r.get("severity") or 0)
+    return rows
+
+
+def explain(base, now):
+    """What a surviving mutant changed on the corpus: how many answers, the
+    largest severity among them (all within the tolerance, or it would be
+    dead)."""
+    changed = [k for k in now if k in base and now[k][0] != base[k][0]]
+    if not changed:
+        return "no corpus answer changes"
+    sev = max(now[k][2] for k in changed)
+    return "%d corpus answers change, severity <= %g" % (len(changed), sev)
+
+
 # ---- driver ----------------------------------------------------------------
 
 def load_allow(path):
@@ -414,6 +464,7 @@ def main(argv):
         print(why[-3000:], file=sys.stderr)
         print("mutants: isect check fails on the unmutated tree", file=sys.stderr)
         return 2
+    base = answers(tree, args)
     fastq = sorted(os.path.splitext(f)[0] for f in os.listdir(os.path.join(root, "fast")) if f.endswith(".c")
                    and f != "sphere_sweep_common.c")
     results = []
@@ -421,6 +472,12 @@ def main(argv):
     current = None
     for n, s in enumerate(sites, 1):
         t1 = time.time()
+        if s["key"] in allow:
+            s["verdict"], s["note"] = "equivalent", allow[s["key"]]
+            results.append(s)
+            print("%4d/%d %-32s %-22s %-10s -> %-10s equivalent" % (n, len(sites), "%s:%d" % (s["file"], s["line"]),
+                                                                  s["func"], s["old"], s["new"] or "(drop)"))
+            continue
         path = os.path.join(tree.dir, s["file"])
         if current and current != s["file"]:
             floor = write_mutant(os.path.join(tree.dir, current), texts[current], floor)
@@ -430,8 +487,6 @@ def main(argv):
         floor = time.time()
         if rc != 0:
             verdict = "uncompilable"
-        elif s["key"] in allow:
-            verdict = "equivalent"
         else:
             verdict = "SURVIVED"
             qs = query_of(s["file"], fastq) or header_queries(tree, s["file"], fastq)
@@ -447,10 +502,11 @@ def main(argv):
                     verdict = stage
                     break
         s["verdict"] = verdict
+        s["note"] = explain(base, answers(tree, args)) if verdict == "SURVIVED" else ""
         results.append(s)
-        print("%4d/%d %-32s %-22s %-10s -> %-10s %-12s %4.0f s" % (
+        print("%4d/%d %-32s %-22s %-10s -> %-10s %-12s %4.0f s %s" % (
             n, len(sites), "%s:%d" % (s["file"], s["line"]), s["func"], s["old"], s["new"] or "(drop)", verdict,
-            time.time() - t1), flush=True)
+            time.time() - t1, s["note"]), flush=True)
     if current:
         write_mutant(os.path.join(tree.dir, current), texts[current], floor)
         tree.build(["build/release/isect"])
@@ -466,7 +522,8 @@ def report(args, results, elapsed):
     pct = lambda x: 100.0 * x / judged if judged else 0.0
     kc, kt, kf, sv = count("corpus"), count("tests"), count("fuzz"), count("SURVIVED")
     lines = ["", "survivors (key, then file:line):"]
-    lines += ["  %s  %s:%d" % (r["key"], r["file"], r["line"]) for r in results if r["verdict"] == "SURVIVED"]
+    lines += ["  %s  %s:%d  %s" % (r["key"], r["file"], r["line"], r["note"]) for r in results
+              if r["verdict"] == "SURVIVED"]
     lines.append("mutants %d (compiled %d, equivalent %d, judged %d): killed by corpus %d (%.1f%%), by tests %d "
                  "(corpus+tests %.1f%%), by fuzz %d (all stages %.1f%%); survived %d; %.0f s" %
                  (n, n - unc, eq, judged, kc, pct(kc), kt, pct(kc + kt), kf, pct(kc + kt + kf), sv, elapsed))
@@ -474,7 +531,7 @@ def report(args, results, elapsed):
     out = args.out or os.path.join(args.build, "mutants", "report.txt")
     with open(out, "w", encoding="utf-8") as f:
         for r in results:
-            f.write("%s:%d\t%s\t%s\t%s\n" % (r["file"], r["line"], r["key"], r["verdict"], r["op"]))
+            f.write("%s:%d\t%s\t%s\t%s\t%s\n" % (r["file"], r["line"], r["key"], r["verdict"], r["op"], r["note"]))
         f.write("\n".join(lines) + "\n")
 
 
