@@ -9,7 +9,8 @@ each as a new case in SRC's folder named images_<SRC name>.case:
   mirror x negated (a box's min.x and max.x swap places and signs);
   rot    the vertices of each triangle rotated (v0 v1 v2 -> v1 v2 v0), rot2 twice;
   swap   the two objects exchanged (symmetric queries), or the two ends of a
-         segment (p0 p1).
+         segment (p0 p1);
+  ends   both capsules' segments reversed (capsule_capsule).
 The inputs are rewritten as text (reordered, or a sign added or removed), so
 each image is the original configuration moved by an exact isometry or
 relabelled: ref's boolean, side and t are unchanged, points move with the
@@ -36,6 +37,7 @@ SWAPS = {
     "ray_capsule": [("p0", "p1")],
     "sphere_sweep_segment": [("p0", "p1")],
 }
+ENDS = {"capsule_capsule": [("p0", "p1"), ("q0", "q1")]}
 BOXES = [("min", "max"), ("min0", "max0"), ("min1", "max1")]
 INVARIANT = ("valid", "hit", "t", "side", "dist2")
 
@@ -106,6 +108,8 @@ def images(q, fields):
         out.append(("rot2", relabel(relabel(fields, tris, cycle=True), tris, cycle=True)))
     if q in SWAPS:
         out.append(("swap", relabel(fields, SWAPS[q])))
+    if q in ENDS:
+        out.append(("ends", relabel(fields, ENDS[q])))
     return out
 
 
