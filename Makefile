@@ -31,14 +31,22 @@ ISECT_CXXFLAGS = -std=c++17 -ffp-contract=off -fno-fast-math -Wall -Wextra -MMD 
 nogccslp = $(shell $(1) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo -fno-tree-slp-vectorize)
 
 # Flag sets: one build directory each.  fuzz is clang with libFuzzer's
-# coverage instrumentation; the others use CC.
+# coverage instrumentation; asan is clang when present (see below); the
+# others use CC.
 OPT_release = -O2 -g
-OPT_asan    = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# float-cast-overflow: a float-to-int conversion out of range is undefined
+# behaviour that -fsanitize=undefined leaves unchecked (gcc and clang).
+OPT_asan    = -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT_pic     = -O2 -g -fPIC
 OPT_fuzz    = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 LDOPT_fuzz  = -fsanitize=fuzzer,address,undefined
 CC_fuzz     = $(CLANG)
 CXX_fuzz    = $(CLANGXX)
+# The sanitizer build (unit tests, cli tests, replay) prefers clang, whose
+# UBSan finds more than gcc's; gcc when clang is absent.
+HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
+CC_asan     ?= $(if $(HAVE_CLANG),$(CLANG),$(CC))
+CXX_asan    ?= $(if $(HAVE_CLANG),$(CLANGXX),$(CXX))
 LIBS     = -lmpfr -lgmp -lm
 
 # ---- parts and the include paths each may use ----------------------------
@@ -49,9 +57,11 @@ INC_fast    = -Ifast
 INC_ref     = -Iref
 INC_oracle  = -Ioracle -Ifast -Iref
 INC_targets = -Ioracle -Ifast -Iref
+INC_peers   = $(INC_targets)
 INC_cli     = -Icli -Ioracle -Ifast -Iref
 INC_fuzz    = -Ifuzz -Ioracle -Ifast -Iref
 INC_bench   = -Ibench -Ioracle -Ifast -Iref
+INC_tools   = -Itools -Ioracle -Ifast -Iref
 INC_tests   = -Itests -Ifuzz -Ioracle -Ifast -Iref
 part = $(if $(filter fuzz/zoo/%,$(1)),targets,$(firstword $(subst /, ,$(1))))
 inc  = $(INC_$(call part,$(1)))
@@ -62,19 +72,54 @@ ORACLE_SRC = $(wildcard oracle/*.c)
 CLI_SRC    = $(wildcard cli/*.c)
 TEST_SRC   = $(wildcard tests/test_*.c)
 FUZZ_QUERIES = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+# Property harnesses fuzz/prop_NAME.c (oracle/property.h), built beside the
+# query harnesses as $(BUILD)/fuzz/prop_NAME; they share fuzz/prop_harness.c.
+FUZZ_PROPS = $(patsubst fuzz/prop_%.c,%,$(filter-out fuzz/prop_harness.c,$(wildcard fuzz/prop_*.c)))
 # The zoo, in the order `isect targets` lists it; each file ends with
 # ISECT_TARGETS(zoo_<file name>, ...).
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
-            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c)
-TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC))
+            sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
+            threejs_ray.c)
+TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC)) $(patsubst %,peer_%,$(PEERS))
 
-obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+# ---- peers: real libraries as targets (docs/peers.md) ----------------------
+# peers/LIB.c or peers/LIB.cpp, one per library, each ending with
+# ISECT_TARGETS(peer_LIB, ...).  Built when the library is found: its
+# pkg-config module, or for Embree 3 (no .pc file) a link probe of
+# -lembree3.  PEERS="ode libccd" builds those only; PEERS= builds none (a
+# machine without the packages).  BULLET_PKG=bullet-float64 builds the Bullet
+# targets on double-precision Bullet instead of float (the two cannot share a
+# program: same symbols).
+PEER_ALL        = bullet ode fcl libccd embree
+BULLET_PKG     ?= bullet
+PEER_PKG_bullet = $(BULLET_PKG)
+PEER_PKG_ode    = ode
+PEER_PKG_fcl    = fcl
+PEER_PKG_libccd = ccd
+EMBREE_LIBS     = -lembree3
+peer_probe_embree = $(shell printf '\043include <embree3/rtcore.h>\nint main(void) { return rtcGetDeviceError(0); }\n' \
+    | $(CC) -x c - $(EMBREE_LIBS) -o /dev/null >/dev/null 2>&1 && echo embree)
+peer_found = $(if $(PEER_PKG_$(1)),$(shell pkg-config --exists $(PEER_PKG_$(1)) 2>/dev/null && echo $(1)),$(peer_probe_$(1)))
+ifeq ($(origin PEERS),undefined)
+PEERS := $(strip $(foreach p,$(PEER_ALL),$(call peer_found,$(p))))
+endif
+export PEERS
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter clean help deps,$(MAKECMDGOALS)),)
+$(info peers: built: $(or $(PEERS),none); skipped: $(or $(filter-out $(PEERS),$(PEER_ALL)),none))
+endif
+endif
+PEER_SRC     = $(foreach p,$(PEERS),$(wildcard peers/$(p).c peers/$(p).cpp))
+peer_cflags  = $(if $(PEER_PKG_$(1)),$(shell pkg-config --cflags $(PEER_PKG_$(1))))
+PEER_LDLIBS  = $(foreach p,$(PEERS),$(if $(PEER_PKG_$(p)),$(shell pkg-config --libs $(PEER_PKG_$(p))),$(EMBREE_LIBS)))
+
+obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst %.cpp,$(BUILD)/$(1)/%.o,$(2)))
 # A user adapter's object: build/<set>/user/<file name>.o, wherever it lives.
 userobj = $(foreach f,$(USER_TARGET),$(BUILD)/$(1)/user/$(notdir $(basename $(f))).o)
 USER_CFLAGS  = $(if $(USER_PKGS),$(shell pkg-config --cflags $(USER_PKGS)))
 USER_LDLIBS  = $(if $(USER_PKGS),$(shell pkg-config --libs $(USER_PKGS))) $(USER_LIBS)
 # C++ adapters make the programs link with the C++ driver.
-HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET))
+HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET) $(PEER_SRC))
 
 .PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
         replay-check fuzz-check readme readme-check bench-check layering-check adapter-check size size-check FORCE
@@ -98,13 +143,19 @@ $(BUILD)/registry.c: $(BUILD)/registry.list tools/registry.sh
 	sh tools/registry.sh $(TARGET_TABLES) $(if $(USER_TARGET),user) > $@
 
 # ---- compilation, one directory per flag set ------------------------------
+# flags.stamp changes with the set's compiler and flags: its objects are
+# rebuilt then (objects of two compilers do not link under sanitizers).
 define flagset
 CC_$(1)  ?= $$(CC)
 CXX_$(1) ?= $$(CXX)
-$(BUILD)/$(1)/%.o: %.c
+$(BUILD)/$(1)/flags.stamp: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(CC_$(1)) $$(CXX_$(1)) $$(OPT_$(1)) $$(CFLAGS)' | cmp -s - $$@ 2>/dev/null || \
+	  echo '$$(CC_$(1)) $$(CXX_$(1)) $$(OPT_$(1)) $$(CFLAGS)' > $$@
+$(BUILD)/$(1)/%.o: %.c $(BUILD)/$(1)/flags.stamp
 	@mkdir -p $$(@D)
 	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(call nogccslp,$$(CC_$(1))) $$(call inc,$$<) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
-$(BUILD)/$(1)/registry.o: $(BUILD)/registry.c
+$(BUILD)/$(1)/registry.o: $(BUILD)/registry.c $(BUILD)/$(1)/flags.stamp
 	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(INC_targets) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
 $(BUILD)/$(1)/libisect.a: $(call obj,$(1),$(FAST_SRC))
 	@rm -f $$@
@@ -115,7 +166,13 @@ $(BUILD)/$(1)/libisect_ref.a: $(call obj,$(1),$(REF_SRC))
 $(BUILD)/$(1)/liboracle.a: $(call obj,$(1),$(ORACLE_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
-$(BUILD)/$(1)/libtargets.a: $(call obj,$(1),$(ZOO_SRC))
+$(BUILD)/$(1)/peers/%.o: peers/%.c
+	@mkdir -p $$(@D)
+	$$(CC_$(1)) $$(ISECT_CFLAGS) $$(INC_peers) $$(call peer_cflags,$$*) $$(OPT_$(1)) $$(CFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/peers/%.o: peers/%.cpp
+	@mkdir -p $$(@D)
+	$$(CXX_$(1)) $$(call peer_cflags,$$*) $$(ISECT_CXXFLAGS) $$(INC_peers) $$(OPT_$(1)) $$(CXXFLAGS) -c $$< -o $$@
+$(BUILD)/$(1)/libtargets.a: $(call obj,$(1),$(ZOO_SRC) $(PEER_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 $(BUILD)/$(1)/isect: $(call obj,$(1),$(CLI_SRC)) $(call LIBS_FOR,$(1))
@@ -125,7 +182,7 @@ endef
 
 # One rule per user adapter file (C or C++), with the targets' include paths.
 define useradapter
-$(BUILD)/$(1)/user/$(notdir $(basename $(2))).o: $(2) $(BUILD)/user.flags
+$(BUILD)/$(1)/user/$(notdir $(basename $(2))).o: $(2) $(BUILD)/user.flags $(BUILD)/$(1)/flags.stamp
 	@mkdir -p $$(@D)
 	$(if $(filter %.c,$(2)),$$(CC_$(1)) $$(ISECT_CFLAGS),$$(CXX_$(1)) $$(ISECT_CXXFLAGS)) $$(INC_targets) \
 	    $$(OPT_$(1)) $(if $(filter %.c,$(2)),$$(CFLAGS),$$(CXXFLAGS)) $$(USER_CFLAGS) -c $$< -o $$@
@@ -137,7 +194,7 @@ endef
 # nothing from an archive), then the layers.
 LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtargets.a $(BUILD)/$(1)/liboracle.a \
            $(BUILD)/$(1)/libisect_ref.a $(BUILD)/$(1)/libisect.a
-ALL_LIBS = $(LIBS) $(USER_LDLIBS)
+ALL_LIBS = $(LIBS) $(USER_LDLIBS) $(PEER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
 $(foreach s,release asan pic fuzz cov,$(eval $(call flagset,$(s))))
@@ -173,6 +230,7 @@ $(BUILD)/asan/replay_%: $(BUILD)/asan/fuzz/fuzz_%.o $(BUILD)/asan/fuzz/harness.o
                         $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
 	$(call link,asan) -o $@ $^ $(ALL_LIBS)
 
+# (The properties run on corpus/ in corpus-check: isect check runs them.)
 replay-check: $(patsubst %,$(BUILD)/asan/replay_%,$(FUZZ_QUERIES))
 	@set -e; for q in $(FUZZ_QUERIES); do $(BUILD)/asan/replay_$$q corpus/$$q; done
 
@@ -184,8 +242,8 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all readme-check layering-check size-check adapter-check unit-tests cli-tests corpus-check replay-check bench-check \
-       fuzz-check campaign-check
+check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
+       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -224,7 +282,11 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz/fuzz_%.o $(BUILD)/fuzz/fuzz/harness.o $
                       $(call LIBS_FOR,fuzz)
 	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
 
-fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES))
+$(BUILD)/fuzz/prop_%: $(BUILD)/fuzz/fuzz/prop_%.o $(BUILD)/fuzz/fuzz/prop_harness.o $(BUILD)/fuzz/fuzz/harness.o \
+                      $(BUILD)/fuzz/fuzz/mutator.o $(call LIBS_FOR,fuzz)
+	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
+
+fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES)) $(patsubst %,$(BUILD)/fuzz/prop_%,$(FUZZ_PROPS))
 
 fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
 	sh fuzz/run.sh $(BUILD) $(QUERY) $(TARGET) $(SECONDS) 0
@@ -242,6 +304,18 @@ bench: $(BUILD)/release/bench/bench
 bench-check: $(BUILD)/release/bench/bench
 	$(BUILD)/release/bench/bench --quick > $(BUILD)/bench-quick.txt
 
+# ---- the CCD benchmark as an oracle check ----------------------------------
+# ref against the benchmark's ground truth (one line: queries, agreements,
+# disagreements, time), then fast's false negatives (must be 0) and
+# positives; docs/queries/vertex_face_ccd.md.
+CCD_BENCHMARK ?= ../shared/data/ccd-benchmark
+$(BUILD)/release/tools/ccd_benchmark: $(call obj,release,tools/ccd_benchmark.c) $(call LIBS_FOR,release)
+	$(call link,release) -o $@ $^ $(ALL_LIBS)
+
+.PHONY: ccd-benchmark-check
+ccd-benchmark-check: $(BUILD)/release/tools/ccd_benchmark
+	$(BUILD)/release/tools/ccd_benchmark -T fast $(CCD_BENCHMARK)
+
 # ---- campaigns and reports ------------------------------------------------
 # `make campaign`: every query that has a harness against every target that
 # supports it, for SECONDS (120 here) on JOBS cores; the report goes to
@@ -258,7 +332,8 @@ CAMPAIGN_QUERIES = $(if $(QUERIES),$(filter $(subst $(comma), ,$(QUERIES)),$(FUZ
 .PHONY: campaign report campaign-check campaign-crash-check
 campaign: SECONDS = 120
 campaign:
-	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES))
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/isect $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(CAMPAIGN_QUERIES)) \
+	    $(patsubst %,$(BUILD)/fuzz/prop_%,$(FUZZ_PROPS))
 	$(BUILD)/isect campaign --seconds $(SECONDS) --jobs $(JOBS) --fuzz-dir $(BUILD)/fuzz \
 	    --corpus-dir $(BUILD)/fuzz-corpus $(if $(QUERIES),--queries "$(QUERIES)") $(if $(TARGETS),--targets "$(TARGETS)")
 
@@ -312,6 +387,60 @@ $(BUILD)/cov/tests/%: $(BUILD)/cov/tests/%.o $(call LIBS_FOR,cov)
 
 coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(BUILD)/cov/tests/%,$(TEST_SRC)))
 	python3 tools/coverage.py $(BUILD)
+# ---- scale: OSS-Fuzz / ClusterFuzzLite, merged reports, CI (docs/scale.md) --
+# ossfuzz-check: .clusterfuzzlite/build.sh with the engines' environment
+# (tests/ossfuzz.sh), every fuzzer it makes runs OSSFUZZ_SECONDS on its seeds,
+# a zoo target is reported as a crash.  merge-check: isect report merges two
+# campaigns and an engine's crash file (tests/merge.sh).  ci-check: the CI
+# workflow parses and its commands run against fast and a zoo target
+# (tests/ci.sh).  In `make -j check` they wait for campaign-check (which
+# times its campaigns) and run one after another.
+OSSFUZZ_SECONDS ?= 2
+.PHONY: ossfuzz-check merge-check ci-check scale-check
+ossfuzz-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),campaign-check)
+	ISECT=$(BUILD)/release/isect DIR=$(BUILD)/ossfuzz SECONDS_EACH=$(OSSFUZZ_SECONDS) sh tests/ossfuzz.sh
+
+merge-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),ossfuzz-check)
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
+	  ISECT=$(BUILD)/release/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/merge-check sh tests/merge.sh; \
+	else echo "merge-check: $(CLANG) not found, skipped"; fi
+
+ci-check: $(BUILD)/isect | $(if $(filter check,$(MAKECMDGOALS)),merge-check)
+	BUILD=$(BUILD) OUT=$(BUILD)/ci-check sh tests/ci.sh
+
+scale-check: ossfuzz-check merge-check ci-check
+
+# ---- hostile input ----------------------------------------------------------
+# tests/hostile.sh: symlink cycles, FIFOs, files that change under fmt,
+# huge and out-of-range numbers, terminal escapes, two campaigns in one
+# folder, the 64 MiB limit: no hang, no crash, no undefined behaviour.
+# The parser's harness (fuzz/parse_casefile.c: parse; fmt parses back to
+# the same cases; errors name file:line) replays corpus/ under the
+# sanitizers, and with clang fuzzes FUZZ_SECONDS, seeded with corpus/.
+.PHONY: hostile-check parse-fuzz-check parse-fuzz
+hostile-check: $(BUILD)/asan/isect $(BUILD)/release/isect
+	ISECT=$(BUILD)/asan/isect ISECT_RELEASE=$(BUILD)/release/isect sh tests/hostile.sh
+
+$(BUILD)/asan/replay_parse_casefile: $(BUILD)/asan/fuzz/parse_casefile.o $(BUILD)/asan/fuzz/harness.o \
+                                     $(BUILD)/asan/fuzz/replay.o $(call LIBS_FOR,asan)
+	$(call link,asan) -o $@ $^ $(ALL_LIBS)
+$(BUILD)/fuzz/parse_casefile: $(BUILD)/fuzz/fuzz/parse_casefile.o $(BUILD)/fuzz/fuzz/harness.o $(call LIBS_FOR,fuzz)
+	$(call link,fuzz) -o $@ $^ $(ALL_LIBS)
+
+parse-fuzz: $(BUILD)/fuzz/parse_casefile
+
+parse-fuzz-check: $(BUILD)/asan/replay_parse_casefile
+	$(BUILD)/asan/replay_parse_casefile corpus/
+	@if command -v $(CLANG) >/dev/null 2>&1; then \
+	  $(MAKE) --no-print-directory $(BUILD)/fuzz/parse_casefile && \
+	  mkdir -p $(BUILD)/fuzz-corpus/parse_casefile $(BUILD)/fuzz-artifacts/parse_casefile && \
+	  $(BUILD)/fuzz/parse_casefile -max_total_time=$(FUZZ_SECONDS) -seed=1 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	      -dict=fuzz/parse_casefile.dict -artifact_prefix=$(BUILD)/fuzz-artifacts/parse_casefile/ \
+	      $(BUILD)/fuzz-corpus/parse_casefile corpus/ > $(BUILD)/fuzz-parse_casefile.log 2>&1 \
+	  || { tail -n 30 $(BUILD)/fuzz-parse_casefile.log; exit 1; }; \
+	  grep -h '^stat::number_of_executed_units' $(BUILD)/fuzz-parse_casefile.log | sed 's/^/parse_casefile: /'; \
+	else echo "parse-fuzz-check: $(CLANG) not found, the parser replayed corpus/ only"; fi
 
 # ---- install --------------------------------------------------------------
 define pcfile
@@ -346,7 +475,10 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/isect_ref.pc
 
 # ---- dependencies ---------------------------------------------------------
-DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium
+# The peers' libraries (each optional: skipped when absent); the OSS-Fuzz
+# build's seed corpora (zip) and the CI workflow's test (PyYAML).
+DEB_PACKAGES = make gcc g++ libc6-dev pkg-config libgmp-dev libmpfr-dev libcriterion-dev clang libclang-rt-14-dev libxml2-utils chromium \
+               libbullet-dev libode-dev libfcl-dev libccd-dev libembree-dev zip unzip python3-yaml
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then \
@@ -360,14 +492,22 @@ help:
 	@echo "targets:"
 	@echo "  all (default)  build/release/libisect.a, build/pic/libisect.so, build/release/libisect_ref.a, build/isect"
 	@echo "  check          everything below marked (check): what CI runs"
-	@echo "  unit-tests     the Criterion tests under ASan+UBSan (check)"
+	@echo "  unit-tests     the Criterion tests under ASan+UBSan (clang when present) (check)"
 	@echo "  cli-tests      the command line's tests, tests/cli.sh (check)"
+	@echo "  hostile-check  hostile files and folders (cycles, FIFOs, races, escapes, limits), tests/hostile.sh (check)"
+	@echo "  parse-fuzz-check  the case parser's harness replays corpus/, and fuzzes FUZZ_SECONDS with clang (check)"
+	@echo "  parse-fuzz     build the parser's libFuzzer harness, $(BUILD)/fuzz/parse_casefile"
 	@echo "  corpus-check   isect check corpus/: fast judged, expect lines verified (check)"
 	@echo "  replay-check   the fuzz harnesses built with gcc replay corpus/ (check)"
 	@echo "  fuzz-check     each libFuzzer harness runs FUZZ_SECONDS on fast (check; needs clang)"
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
 	@echo "                 and hanging target recorded while the campaign goes on (check; needs clang)"
 	@echo "  campaign-crash-check  the former name of campaign-check"
+	@echo "  ossfuzz-check  .clusterfuzzlite/build.sh run with the OSS-Fuzz environment; every fuzzer it makes"
+	@echo "                 runs OSSFUZZ_SECONDS; a zoo target is reported as a crash (check; needs clang)"
+	@echo "  merge-check    isect report merges two campaigns and an engine's crash file (check; needs clang)"
+	@echo "  ci-check       the CI workflow (.github/workflows/isect.yml) parses, its commands run (check)"
+	@echo "  scale-check    the three above"
 	@echo "  bench-check    a smoke run of the bench: every query has a row, its inputs are valid (check)"
 	@echo "  readme-check   README.md's query table matches the catalog (check); readme regenerates it"
 	@echo "  layering-check the include paths enforce the layering of docs/architecture.md (check)"
@@ -390,15 +530,18 @@ help:
 	@echo "  clean          remove $(BUILD)/"
 	@echo "variables:"
 	@echo "  CC=$(CC) CXX=$(CXX) CLANG=$(CLANG) CLANGXX=$(CLANGXX) CFLAGS=$(CFLAGS) CXXFLAGS=$(CXXFLAGS) LDFLAGS=$(LDFLAGS)"
+	@echo "  CC_asan=$(CC_asan) CXX_asan=$(CXX_asan) (the sanitizer build: clang when present)"
 	@echo "  PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) BUILD=$(BUILD)"
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
+	@echo "  OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) (per fuzzer in ossfuzz-check)"
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
 	@echo "  MUTATE=$(MUTATE) MUTANTS=$(MUTANTS) MUTANT_FUZZ=$(MUTANT_FUZZ) (mutants)"
 	@echo "  USER_TARGET=adapter.c|adapter.cpp ... (your targets, docs/targets.md)"
 	@echo "  USER_PKGS=pkg-config modules of your adapters  USER_LIBS=more link flags (appended)"
+	@echo "  PEERS=\"$(PEERS)\" (peer libraries built; PEERS= for none), BULLET_PKG=$(BULLET_PKG) (docs/peers.md)"
 	@echo "queries with a harness: $(FUZZ_QUERIES)"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -92,7 +92,7 @@ static int gen_case(const isect_query *q, const bench_set *set, rng *r, double *
             int edits = 1 + rng_chance(r, 30);
             for (int e = 0; e < edits; e++)
                 q->mutate(in, rng_next(r));
-            for (int i = 0; i < nin; i++)
+            for (int i = 0; i < nin && q->format == FMT_F32; i++)
                 in[i] = to_f32(in[i]);
         }
         if (q->ref(in, out) == REF_OK)

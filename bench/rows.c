@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "overlap_plain.h"
 #include "ray_plain.h"
+#include "ccd_plain.h"
 #include "sweep_plain.h"
 
 #include <stdlib.h>
@@ -20,7 +21,7 @@
 /* N_T: the flat slots of an argument of type isect_T; rd_T reads one. */
 enum {
     N_vec3 = 3, N_ray = 7, N_plane = 6, N_sphere = 4, N_aabb = 6, N_obb = 15,
-    N_capsule = 7, N_cylinder = 7, N_triangle = 9, N_moving_sphere = 7
+    N_capsule = 7, N_cylinder = 7, N_triangle = 9, N_moving_sphere = 7, N_ccd_frame = 12
 };
 
 static isect_vec3 rd_vec3(const double *x) { return v3_at(x); }
@@ -35,6 +36,13 @@ static isect_obb rd_obb(const double *x)
 static isect_capsule rd_capsule(const double *x) { return (isect_capsule){v3_at(x), v3_at(x + 3), (float)x[6]}; }
 static isect_cylinder rd_cylinder(const double *x) { return (isect_cylinder){v3_at(x), v3_at(x + 3), (float)x[6]}; }
 static isect_triangle rd_triangle(const double *x) { return (isect_triangle){v3_at(x), v3_at(x + 3), v3_at(x + 6)}; }
+static isect_ccd_frame rd_ccd_frame(const double *x)
+{
+    isect_ccd_frame f;
+    for (int k = 0; k < 4; k++)
+        f.v[k] = (isect_dvec3){x[3 * k], x[3 * k + 1], x[3 * k + 2]};
+    return f;
+}
 static isect_moving_sphere rd_moving_sphere(const double *x)
 {
     return (isect_moving_sphere){v3_at(x), v3_at(x + 3), (float)x[6]};
@@ -107,6 +115,8 @@ BENCH_TYPED2(ray_cylinder, ray, cylinder)
 BENCH_TYPED2(ray_capsule, ray, capsule)
 BENCH_TYPED2(ray_obb, ray, obb)
 BENCH_TYPED2(sphere_sweep_point, moving_sphere, vec3)
+BENCH_TYPED2(vertex_face_ccd, ccd_frame, ccd_frame)
+BENCH_TYPED2(edge_edge_ccd, ccd_frame, ccd_frame)
 BENCH_TYPED3(sphere_sweep_segment, moving_sphere, vec3, vec3)
 BENCH_TYPED2(sphere_sweep_triangle, moving_sphere, triangle)
 BENCH_TYPED2(sphere_sweep_plane, moving_sphere, plane)
@@ -415,6 +425,37 @@ GEN_PAIR(capsule_capsule, capsule, capsule)
 GEN_PAIR(aabb_triangle, aabb, triangle)
 GEN_PAIR(triangle_triangle, triangle, triangle)
 
+/* CCD (binary64): four vertices in [-1,1]^3 moving by up to 1/2 per
+ * coordinate; in about half the cases vertex 0 is aimed so that at t = 1/2
+ * it sits (up to rounding) on a point of the other feature: the face
+ * (vertex_face_ccd) or the segment cd (edge_edge_ccd). */
+static void gen_ccd(rng *r, double *in, int nfeature)
+{
+    for (int k = 0; k < 12; k++) {
+        double x = rng_range(r, -1, 1);
+        in[k] = x;
+    }
+    for (int k = 0; k < 12; k++) {
+        double d = rng_range(r, -0.5f, 0.5f);
+        in[12 + k] = in[k] + d;
+    }
+    if (!rng_chance(r, 50))
+        return;
+    double w[3] = {0, 0, 0}, sum = 0;
+    for (int j = 3 - nfeature; j < 3; j++) {
+        w[j] = rng_unit(r);
+        sum += w[j];
+    }
+    for (int i = 0; i < 3; i++) {
+        double target = 0;
+        for (int j = 0; j < 3; j++)
+            target += w[j] / sum * 0.5 * (in[3 * (j + 1) + i] + in[12 + 3 * (j + 1) + i]);
+        in[12 + i] = 2 * target - in[i];
+    }
+}
+static void gen_vertex_face_ccd(rng *r, double *in) { gen_ccd(r, in, 3); }
+static void gen_edge_edge_ccd(rng *r, double *in) { gen_ccd(r, in, 2); }
+
 /* ---- the table ---------------------------------------------------------------------- */
 
 #define ROW(Q, A, B, GEN, LABEL, ABOUT)                                                                        \
@@ -433,6 +474,8 @@ const bench_query bench_rows[] = {
     ROW(ray_capsule, ray, capsule, gen_ray_capsule, "plain", "cylinder and two spheres, bench/ray_plain.c"),
     ROW(ray_obb, ray, obb, gen_ray_obb, "plain", "slabs on the box axes, bench/ray_plain.c"),
     ROW(sphere_sweep_point, moving_sphere, vec3, gen_sweep_point, "plain", "quadratic, bench/sweep_plain.c"),
+    ROW(vertex_face_ccd, ccd_frame, ccd_frame, gen_vertex_face_ccd, "plain", "cubic roots, inside tests, bench/ccd_plain.c"),
+    ROW(edge_edge_ccd, ccd_frame, ccd_frame, gen_edge_edge_ccd, "plain", "cubic roots, inside tests, bench/ccd_plain.c"),
     {"sphere_sweep_segment", N_moving_sphere + 2 * N_vec3, (any_fn)isect_sphere_sweep_segment,
      (any_fn)plain_sphere_sweep_segment, "plain", "end points and edge quadratics, bench/sweep_plain.c",
      sphere_sweep_segment_prepare, sphere_sweep_segment_loop,

@@ -20,11 +20,13 @@
 #include "campaign.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -239,6 +241,39 @@ static void make_latest_link(const char *out)
 
 /* ---- the command ------------------------------------------------------------- */
 
+/* Takes OUT/campaign.lock for the life of the process (the kernel drops it
+ * when the process ends, even by SIGKILL), so that two campaigns never
+ * share a folder; returns 0, or -1 (message given) if another holds it. */
+static int lock_out_dir(void)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/campaign.lock", camp.out_dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        fprintf(stderr, "isect campaign: cannot create %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB)) {
+        int e = errno;
+        char pid[32] = "";
+        ssize_t n = read(fd, pid, sizeof pid - 1);
+        pid[n > 0 ? n : 0] = 0;
+        pid[strcspn(pid, "\n")] = 0;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            fprintf(stderr, "isect campaign: %s is in use by another campaign (pid %s); wait for it or give another --out\n",
+                    camp.out_dir, *pid ? pid : "unknown");
+        else
+            fprintf(stderr, "isect campaign: cannot lock %s: %s\n", path, strerror(e));
+        return -1;
+    }
+    char pid[32];
+    int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) || write(fd, pid, (size_t)len) != len)
+        fprintf(stderr, "isect campaign: cannot write %s: %s\n", path, strerror(errno));
+    return 0; /* fd stays open: the lock lasts as long as the process */
+}
+
 /* The campaign's folder and its campaign.log; returns 0, or -1 (message
  * given). */
 static int open_out_dir(const options *o)
@@ -260,7 +295,13 @@ static int open_out_dir(const options *o)
         camp.out_dir[--ol] = 0;
     char logpath[1200];
     snprintf(logpath, sizeof logpath, "%s/campaign.log", camp.out_dir);
-    if (isect_mkdir_p(camp.out_dir) || !(camp.log = fopen(logpath, "a"))) {
+    if (isect_mkdir_p(camp.out_dir)) {
+        fprintf(stderr, "isect campaign: cannot create %s: %s\n", camp.out_dir, strerror(errno));
+        return -1;
+    }
+    if (lock_out_dir())
+        return -1;
+    if (!(camp.log = fopen(logpath, "ae"))) {
         fprintf(stderr, "isect campaign: cannot write %s: %s\n", logpath, strerror(errno));
         return -1;
     }

@@ -5,6 +5,7 @@
 #define ISECT_CLI_CAMPAIGN_H
 
 #include "commands.h"
+#include "property.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -14,8 +15,10 @@ enum { MAX_PAIRS = 256, MAX_PROCS = 64, MAX_SEEN = 512, TAIL = 6144 };
 
 /* A (query, target) pair fuzzed by one harness. */
 typedef struct {
-    const isect_query *q;
+    const isect_query *q; /* for a property: its first base query the target supports */
     const isect_target *t;
+    const isect_property *prop; /* a property harness (prop_NAME), or NULL */
+    char name[64];              /* q's name, or prop_NAME: folders and logs */
     char tname[64]; /* the target's name fit for a file name */
     int zoo; /* a zoo bug to catch (not a control) */
     int started, done, broken, nproc, runs, crashes, timeouts;

@@ -57,11 +57,7 @@ static int take_option(int ch, double v, char **argv, options *o)
         o->targets = optarg;
         break;
     case 'j':
-        o->jobs = (int)v;
-        if (o->jobs < 1 || o->jobs > MAX_PROCS) {
-            fprintf(stderr, "isect campaign: --jobs takes 1..%d\n", MAX_PROCS);
-            return 2;
-        }
+        o->jobs = (int)v; /* 1..MAX_PROCS, checked */
         break;
     case 'o':
         o->out = optarg;
@@ -112,14 +108,17 @@ int campaign_options(int argc, char **argv, options *o)
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+s:q:t:j:o:h", longs, NULL)) != -1;) {
-        char *end = NULL;
         double v = 0;
         if (optarg && strchr("sjTZS", ch)) {
-            v = strtod(optarg, &end);
-            if (end == optarg || *end || !(v >= 0) || v > 1e9) {
-                fprintf(stderr, "isect campaign: bad number '%s' for %s\n", optarg, argv[optind - 1]);
+            /* named by its long form, whichever form was typed */
+            const struct option *lo = longs;
+            while (lo->val != ch)
+                lo++;
+            char name[32];
+            snprintf(name, sizeof name, "--%s", lo->name);
+            if (option_number("campaign", name, optarg, ch == 'j' ? 1 : 0, ch == 'j' ? MAX_PROCS : 1e9,
+                              ch == 'j' || ch == 'S', &v))
                 return 2;
-            }
         }
         int rc = take_option(ch, v, argv, o);
         if (rc >= 0)
@@ -177,7 +176,10 @@ static int check_list(const char *what, const char *list, int (*known)(const cha
     return 0;
 }
 
-static int known_query(const char *n) { return isect_query_find(n) != NULL; }
+static int known_query(const char *n)
+{
+    return isect_query_find(n) != NULL || (!strncmp(n, "prop_", 5) && isect_property_find(n + 5));
+}
 static int known_target(const char *n) { return isect_target_find(n) != NULL; }
 
 void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
@@ -185,11 +187,54 @@ void harness_path(const options *o, const isect_query *q, char *buf, size_t len)
     snprintf(buf, len, "%s/fuzz_%s", o->fuzz_dir, q->name);
 }
 
+/* A new pair of q (or of a property harness, prop set) and target tg. */
+static void add_pair(const isect_query *q, const isect_property *prop, const char *name, const isect_target *tg)
+{
+    pair *p = &camp.pairs[camp.npairs++];
+    memset(p, 0, sizeof *p);
+    p->q = q;
+    p->t = tg;
+    p->prop = prop;
+    snprintf(p->name, sizeof p->name, "%s", name);
+    p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
+    p->first_disc = NAN;
+    isect_target_file_name(p->tname, sizeof p->tname, tg->name);
+}
+
+/* A pair of a property harness (fuzz_dir/prop_NAME) and a target that
+ * supports one of its base queries; selected by --queries prop_NAME or a
+ * base query's name. */
+static void select_property_pairs(const options *o)
+{
+    for (size_t i = 0; i < isect_properties_size; i++) {
+        const isect_property *pr = isect_properties[i];
+        char bin[1200], name[64];
+        snprintf(name, sizeof name, "prop_%s", pr->name);
+        snprintf(bin, sizeof bin, "%s/%s", o->fuzz_dir, name);
+        int wanted = !o->queries || in_list(o->queries, name);
+        for (int b = 0; pr->bases[b] && !wanted; b++)
+            wanted = in_list(o->queries, pr->bases[b]);
+        if (!wanted || access(bin, X_OK))
+            continue;
+        for (size_t t = 0; t < isect_target_count() && camp.npairs < MAX_PAIRS; t++) {
+            const isect_target *tg = isect_target_at(t);
+            const isect_query *q = NULL;
+            for (int b = 0; pr->bases[b] && !q; b++)
+                if (isect_target_entry_for(tg, pr->bases[b]))
+                    q = isect_query_find(pr->bases[b]);
+            if (q && in_list(o->targets, tg->name))
+                add_pair(q, pr, name, tg);
+        }
+    }
+}
+
 int select_pairs(const options *o)
 {
     if (check_list("query", o->queries, known_query) || check_list("target", o->targets, known_target))
         return -1;
     int nq = 0;
+    select_property_pairs(o);
+    nq += camp.npairs > 0;
     for (size_t i = 0; i < isect_catalog_size; i++) {
         const isect_query *q = isect_catalog[i];
         if (!in_list(o->queries, q->name))
@@ -208,13 +253,7 @@ int select_pairs(const options *o)
             const isect_target *tg = isect_target_at(t);
             if (!in_list(o->targets, tg->name) || !isect_target_entry_for(tg, q->name) || camp.npairs == MAX_PAIRS)
                 continue;
-            pair *p = &camp.pairs[camp.npairs++];
-            memset(p, 0, sizeof *p);
-            p->q = q;
-            p->t = tg;
-            p->zoo = !strncmp(tg->name, "zoo:", 4) && !zoo_control(tg->name);
-            p->first_disc = NAN;
-            isect_target_file_name(p->tname, sizeof p->tname, tg->name);
+            add_pair(q, NULL, q->name, tg);
         }
     }
     if (!nq) {

@@ -30,15 +30,17 @@ typedef struct {
 static int prepare(const options *o, pair *p, double end, launch *l)
 {
     harness_path(o, p->q, l->bin, sizeof l->bin);
-    snprintf(l->art, sizeof l->art, "%s/artifacts/%s/%s", camp.out_dir, p->q->name, p->tname);
-    snprintf(l->corpus, sizeof l->corpus, "%s/%s", o->corpus_dir, p->q->name);
+    if (p->prop)
+        snprintf(l->bin, sizeof l->bin, "%s/%s", o->fuzz_dir, p->name);
+    snprintf(l->art, sizeof l->art, "%s/artifacts/%s/%s", camp.out_dir, p->name, p->tname);
+    snprintf(l->corpus, sizeof l->corpus, "%s/%s", o->corpus_dir, p->name);
     snprintf(l->seeds, sizeof l->seeds, "corpus/%s", p->q->name);
     snprintf(l->dict, sizeof l->dict, "fuzz/%s.dict", p->q->name);
     if (isect_mkdir_p(l->art) || isect_mkdir_p(l->corpus)) {
         say("isect campaign: cannot create %s or %s: %s", l->art, l->corpus, strerror(errno));
         return -1;
     }
-    snprintf(l->findings, sizeof l->findings, "%s/findings/%s", camp.out_dir, p->q->name);
+    snprintf(l->findings, sizeof l->findings, "%s/findings/%s", camp.out_dir, p->name);
     isect_mkdir_p(l->findings);
     double secs = floor(end - isect_epoch_now() - 1); /* libFuzzer starts its clock after loading */
     if (secs < 1)
@@ -51,7 +53,7 @@ static int prepare(const options *o, pair *p, double end, launch *l)
     snprintf(l->a_seed, sizeof l->a_seed, "-seed=%lu", seed);
     snprintf(l->a_dict, sizeof l->a_dict, "-dict=%s", l->dict);
     snprintf(l->start, sizeof l->start, "%.3f", camp.t0);
-    snprintf(l->lpath, sizeof l->lpath, "%s/logs/%s-%s.log", camp.out_dir, p->q->name, p->tname);
+    snprintf(l->lpath, sizeof l->lpath, "%s/logs/%s-%s.log", camp.out_dir, p->name, p->tname);
     l->have_seeds = !p->no_seeds && !access(l->seeds, R_OK);
     l->have_dict = !access(l->dict, R_OK);
     return 0;
@@ -185,13 +187,15 @@ static void on_line(proc *pr, char *line)
             known |= !strcmp(p->seen[i], path);
         if (!known && p->nseen < MAX_SEEN)
             p->seen[p->nseen++] = strdup(path);
-        if (!strncmp(line + 12, "discrepancy", 11) && !isfinite(p->first_disc)) {
+        int prop = !strncmp(line + 12, "property", 8);
+        if ((prop || !strncmp(line + 12, "discrepancy", 11)) && !isfinite(p->first_disc)) {
             p->first_disc = since();
             const char *sev = strstr(line, "severity ");
             char s[64] = "";
             if (sev)
                 snprintf(s, sizeof s, "%.*s", (int)strcspn(sev + 9, " ("), sev + 9);
-            say("%6.1f s  first discrepancy: %s on %s, severity %s", p->first_disc, p->t->name, p->q->name, s);
+            say("%6.1f s  first %s: %s on %s, severity %s", p->first_disc, prop ? "property violation" : "discrepancy",
+                p->t->name, p->name, s);
             logev("found query=%s target=%s at=%.3f verdict=discrepancy", p->q->name, p->t->name, p->first_disc);
         } else if (!known && !strncmp(line + 12, "invalid", 7) && !p->zoo)
             say("%6.1f s  invalid answer: %s on %s", since(), p->t->name, p->q->name);
@@ -292,7 +296,7 @@ static void quarantine(const options *o, pair *p, const char *base, const unsign
     const char *sha = strchr(base, '-');
     char path[1600];
     if (sha) {
-        snprintf(path, sizeof path, "%s/%s/%s", o->corpus_dir, p->q->name, sha + 1);
+        snprintf(path, sizeof path, "%s/%s/%s", o->corpus_dir, p->name, sha + 1);
         unlink(path);
     }
     char seeds[300];
@@ -377,7 +381,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
 static void sweep_artifacts(const options *o, proc *pr)
 {
     char dir[1400];
-    snprintf(dir, sizeof dir, "%s/artifacts/%s/%s", camp.out_dir, pr->p->q->name, pr->p->tname);
+    snprintf(dir, sizeof dir, "%s/artifacts/%s/%s", camp.out_dir, pr->p->name, pr->p->tname);
     DIR *d = opendir(dir);
     if (!d)
         return;

@@ -7,41 +7,60 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int add_file(const char *path, void *ctx)
-{
-    isect_corpus *c = ctx;
-    char err[1024];
-    isect_casefile cf;
-    if (isect_casefile_read(path, &cf, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return 1;
-    }
-    isect_casefile *nf = realloc(c->files, (c->n + 1) * sizeof *nf);
-    if (!nf) {
-        fprintf(stderr, "%s: out of memory\n", path);
-        isect_casefile_free(&cf);
-        return 1;
-    }
-    c->files = nf;
-    c->files[c->n++] = cf;
-    return 0;
-}
-
-int corpus_load(isect_corpus *c, char **paths, int npaths)
+int corpus_files(char **paths, int npaths, int flags, isect_walk_fn fn, void *user)
 {
     int errors = 0;
-    memset(c, 0, sizeof *c);
     for (int i = 0; i < npaths; i++)
-        errors += isect_walk_cases(paths[i], 0, add_file, c);
+        errors += isect_walk_cases(paths[i], flags, fn, user);
     return errors;
 }
 
-void corpus_free(isect_corpus *c)
+/* One file read and checked, its cases to the corpus_each callback (or
+ * none, in the first pass); an error is printed and counted. */
+typedef struct {
+    corpus_case_fn fn;
+    void *user;
+    const char *path;
+    size_t nfiles;
+} each_ctx;
+
+static int each_case(void *user, const isect_case *k, size_t index)
 {
-    for (size_t i = 0; i < c->n; i++)
-        isect_casefile_free(&c->files[i]);
-    free(c->files);
-    memset(c, 0, sizeof *c);
+    each_ctx *e = user;
+    e->fn(e->user, e->path, k, index);
+    return 0;
+}
+
+static int each_file(const char *path, void *user)
+{
+    each_ctx *e = user;
+    char err[1024];
+    e->path = path;
+    if (isect_casefile_each(path, e->fn ? each_case : NULL, e, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    e->nfiles++;
+    return 0;
+}
+
+int corpus_check(char **paths, int npaths)
+{
+    each_ctx e = {NULL, NULL, NULL, 0};
+    return corpus_files(paths, npaths, 0, each_file, &e);
+}
+
+int corpus_each(char **paths, int npaths, corpus_case_fn fn, void *user, size_t *nfiles)
+{
+    /* first every file checked, so that nothing is evaluated when one is
+     * bad; then each read again and streamed */
+    if (corpus_check(paths, npaths))
+        return 1;
+    each_ctx e = {fn, user, NULL, 0};
+    int errors = corpus_files(paths, npaths, ISECT_WALK_NO_NOTES, each_file, &e);
+    if (nfiles)
+        *nfiles = e.nfiles;
+    return errors;
 }
 
 static void add_target(const isect_target **sel, size_t *nsel, const isect_target *t)
@@ -76,8 +95,8 @@ int run_target(const isect_case *k, const isect_target *t, int ref_status, const
     if (!e)
         return -1;
     memset(row, 0, sizeof *row);
-    k->query->run(e->fn, k->in, row->out);
-    row->j = isect_judge(k->query, k->in, ref_status, ref_out, row->out, e->ulps, e->tolerance);
+    isect_target_run(k->query, e, k->in, row->out);
+    row->j = isect_judge_entry(k->query, e, k->in, ref_status, ref_out, row->out);
     return 0;
 }
 
@@ -87,8 +106,13 @@ void row_witness(const isect_case *k, const isect_target *t, isect_row *row)
     row->has_witness = false;
     if (!e || row->j.verdict != VERDICT_TOLERATED)
         return;
+    /* The witness search is in units of the query's format; the entry's
+     * bounds are in isect_entry_unit's. */
+    double u = isect_entry_unit(k->query, e) / isect_format_unit(k->query);
     double hi = 4 * (e->tolerance > 1 ? e->tolerance : 1);
-    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps, row->j.severity, hi, row->witness, &row->moved);
+    row->has_witness = isect_witness(k->query, k->in, row->out, e->ulps * u, row->j.severity * u, hi * u, row->witness,
+                                     &row->moved);
+    row->moved /= u;
 }
 
 void json_row(FILE *f, const char *file, size_t index, const isect_case *k, const char *target,

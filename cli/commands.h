@@ -75,5 +75,10 @@ void picture_svg(FILE *f, const isect_query *q, const double *in, int ref_status
  * NULL).  Returns 0, 1 if a target outside the zoo has findings, 2 on
  * error. */
 int report_generate(const char *dir, const char *out, FILE *summary, int quiet, int do_minimize, int do_maps);
+/* The same for the findings of several folders, merged (report_merge.c):
+ * campaigns, plain folders of .case findings and engines' crash files, the
+ * latter judged for query and target (NULL: named by their paths). */
+int report_generate_dirs(char **dirs, int ndirs, const char *out, const char *query, const char *target,
+                         FILE *summary, int quiet, int do_minimize, int do_maps);
 
 #endif

@@ -84,7 +84,7 @@ static isect_eval_status run_guarded(const isect_query *q, const isect_target_en
         m.ref_status = q->ref(in, m.ref_out);
         write_full(fd[1], &m, sizeof m);
         double out[ISECT_MAX_OUT] = {0};
-        q->run(e->fn, in, out);
+        isect_target_run(q, e, in, out);
         write_full(fd[1], out, sizeof out);
         _exit(0);
     }
@@ -126,7 +126,7 @@ isect_eval_status signature_eval(const isect_query *q, const isect_target_entry 
         st = run_guarded(q, e, in, timeout, ref_status, ref_out, tgt_out);
     else {
         *ref_status = q->ref(in, ref_out);
-        q->run(e->fn, in, tgt_out);
+        isect_target_run(q, e, in, tgt_out);
     }
     if (st != EVAL_OK) {
         isect_signature_died(s, q, in, *ref_status, ref_out, st == EVAL_HANG);
@@ -134,7 +134,7 @@ isect_eval_status signature_eval(const isect_query *q, const isect_target_entry 
         j->why = st == EVAL_HANG ? "the target hangs" : "the target crashes";
         return st;
     }
-    *j = isect_judge(q, in, *ref_status, ref_out, tgt_out, e->ulps, e->tolerance);
+    *j = isect_judge_entry(q, e, in, *ref_status, ref_out, tgt_out);
     isect_signature_judged(s, q, in, *ref_status, ref_out, j);
     return EVAL_OK;
 }

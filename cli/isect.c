@@ -2,7 +2,9 @@
  * 1 a discrepancy, an invalid answer or a failed expect, 2 bad input or usage. */
 #include "cases.h"
 #include "commands.h"
+#include "props.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -22,8 +24,11 @@ static const char *const usage_main =
     "  targets                   implementations that can be judged\n"
     "  eval [--target T]... [--json] FILE|DIR...\n"
     "                            run ref and targets on .case files\n"
-    "  check [--target T]... FILE|DIR...\n"
+    "  check [--target T]... [--junit FILE] FILE|DIR...\n"
     "                            judge targets against ref, verify expect lines\n"
+    "                            and check the properties (isect props)\n"
+    "  props [--target T]... [--property P]... FILE|DIR...\n"
+    "                            properties over related inputs (watertight, ...)\n"
     "  fmt [--check|--stdout] FILE|DIR...\n"
     "                            rewrite .case files canonically\n"
     "  campaign [--seconds S] [--queries Q,...] [--targets T,...] [--jobs N]\n"
@@ -48,6 +53,7 @@ typedef struct {
     const isect_target *sel[64];
     size_t nsel;
     int json;
+    const char *junit; /* check --junit FILE */
     int first_arg;
 } run_opts;
 
@@ -56,6 +62,7 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
     static const struct option longs[] = {
         {"target", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},
+        {"junit", required_argument, NULL, 'J'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -70,6 +77,11 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
                 return usage_error(cmd, "more targets built in than --target can select");
             if (targets_select(o->sel, &o->nsel, optarg))
                 return EXIT_USAGE;
+            break;
+        case 'J':
+            if (allow_json)
+                return usage_error(cmd, "unknown option '--junit'");
+            o->junit = optarg;
             break;
         case 'j':
             if (!allow_json)
@@ -153,7 +165,11 @@ static int cmd_targets(int argc, char **argv)
         const isect_target *t = isect_target_at(i);
         printf("%-20s %s\n", t->name, t->summary);
         for (const isect_target_entry *e = t->entries; e->query; e++)
-            printf("  %-22s ulps %-6g tolerance %g\n", e->query, e->ulps, e->tolerance);
+        {
+            printf("  %-22s ulps %-6g tolerance %g", e->query, e->ulps, e->tolerance);
+            printf("%s%s%s%s\n", e->precision == ISECT_BINARY64 ? " (units of 2^-53)" : "", e->outputs ? " outputs: " : "",
+                   e->outputs ? e->outputs : "", e->refuse ? " (refuses some inputs)" : "");
+        }
     }
     return 0;
 }
@@ -214,79 +230,102 @@ static int is_bad(const isect_row *row)
     return row->j.verdict == VERDICT_DISCREPANCY || row->j.verdict == VERDICT_INVALID;
 }
 
+/* What eval and check carry from case to case. */
+typedef struct {
+    run_opts o;
+    int check, found;
+    size_t ncases, counts[VERDICT_REFUSED + 1], expect_failed, props_violated;
+    junit_log jl; /* check --junit */
+} run_state;
+
+static void eval_case(run_state *s, const char *path, const char *qpath, size_t index, const isect_case *k, int st,
+                      const double *ref_out);
+static void check_case(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out);
+
+/* One case streamed (cases.h): ref's answer, then eval's or check's output. */
+static void run_case(void *user, const char *path, const isect_case *k, size_t index)
+{
+    run_state *s = user;
+    double ref_out[ISECT_MAX_OUT];
+    int st = run_ref(k, ref_out);
+    char qpath[1024];
+    isect_quote(qpath, sizeof qpath, path);
+    if (s->check)
+        check_case(s, qpath, k, st, ref_out);
+    else
+        eval_case(s, path, qpath, index, k, st, ref_out);
+}
+
+/* eval's rows of one case: ref's, then each target's. */
+static void eval_case(run_state *s, const char *path, const char *qpath, size_t index, const isect_case *k, int st,
+                      const double *ref_out)
+{
+    const run_opts *o = &s->o;
+    if (o->json)
+        json_row(stdout, path, index, k, "ref", ref_out, st, NULL);
+    else {
+        printf("%s:%d: %s\n  %-14s", qpath, k->line, k->query->name, "ref");
+        if (st == ISECT_REF_OK)
+            print_outputs(k->query, ref_out);
+        else
+            printf(" invalid input");
+        printf("\n");
+    }
+    for (size_t t = 0; t < o->nsel; t++) {
+        isect_row row;
+        if (run_target(k, o->sel[t], st, ref_out, &row)) {
+            if (!o->json)
+                printf("  %-14s (does not support %s)\n", o->sel[t]->name, k->query->name);
+            continue;
+        }
+        s->found |= is_bad(&row);
+        row_witness(k, o->sel[t], &row);
+        if (o->json) {
+            json_row(stdout, path, index, k, o->sel[t]->name, row.out, st, &row);
+            continue;
+        }
+        printf("  %-14s", o->sel[t]->name);
+        print_outputs(k->query, row.out);
+        printf("  -> %s", isect_verdict_name(row.j.verdict));
+        if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
+            printf(" (severity %.3g)", row.j.severity);
+        if (row.j.why)
+            printf(" (%s)", row.j.why);
+        printf("\n");
+        if (row.j.verdict == VERDICT_TOLERATED)
+            print_witness(k, &row);
+    }
+}
+
 static int cmd_eval(int argc, char **argv)
 {
-    run_opts o;
-    int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &o);
+    run_state s = {0};
+    int r = parse_run_opts(argc, argv, "eval", help_eval, 1, &s.o);
     if (r)
         return r;
-    isect_corpus c;
-    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
-        corpus_free(&c);
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, run_case, &s, NULL))
         return EXIT_USAGE;
-    }
-    int found = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const isect_casefile *cf = &c.files[f];
-        for (size_t i = 0; i < cf->n; i++) {
-            const isect_case *k = &cf->cases[i];
-            double ref_out[ISECT_MAX_OUT];
-            int st = run_ref(k, ref_out);
-            if (o.json)
-                json_row(stdout, cf->path, i, k, "ref", ref_out, st, NULL);
-            else {
-                printf("%s:%d: %s\n  %-14s", cf->path, k->line, k->query->name, "ref");
-                if (st == ISECT_REF_OK)
-                    print_outputs(k->query, ref_out);
-                else
-                    printf(" invalid input");
-                printf("\n");
-            }
-            for (size_t t = 0; t < o.nsel; t++) {
-                isect_row row;
-                if (run_target(k, o.sel[t], st, ref_out, &row)) {
-                    if (!o.json)
-                        printf("  %-14s (does not support %s)\n", o.sel[t]->name, k->query->name);
-                    continue;
-                }
-                found |= is_bad(&row);
-                row_witness(k, o.sel[t], &row);
-                if (o.json) {
-                    json_row(stdout, cf->path, i, k, o.sel[t]->name, row.out, st, &row);
-                    continue;
-                }
-                printf("  %-14s", o.sel[t]->name);
-                print_outputs(k->query, row.out);
-                printf("  -> %s", isect_verdict_name(row.j.verdict));
-                if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
-                    printf(" (severity %.3g)", row.j.severity);
-                if (row.j.why)
-                    printf(" (%s)", row.j.why);
-                printf("\n");
-                if (row.j.verdict == VERDICT_TOLERATED)
-                    print_witness(k, &row);
-            }
-        }
-    }
-    corpus_free(&c);
-    return found ? EXIT_FOUND : 0;
+    return s.found ? EXIT_FOUND : 0;
 }
 
 /* ---- check --------------------------------------------------------------- */
 
 static const char *const help_check =
-    "usage: isect check [--target T]... FILE|DIR...\n\n"
+    "usage: isect check [--target T]... [--junit FILE] FILE|DIR...\n\n"
     "Verifies every 'expect' line against ref's exact answer, and judges each\n"
     "target (default: fast; 'all' for every target) against ref.  Prints one\n"
-    "line per problem (file:line) and a summary.  Exit status 1 if an expect\n"
-    "fails or a verdict is a discrepancy or invalid, 2 on bad input.\n";
+    "line per problem (file:line) and a summary.  --junit FILE also writes\n"
+    "JUnit XML for a CI system: one test case per case and target (a failure\n"
+    "for a discrepancy, an error for an invalid answer) and one per case with\n"
+    "expect lines.  Exit status 1 if an expect fails or a verdict is a\n"
+    "discrepancy or invalid, 2 on bad input.\n";
 
-static int check_expects(const isect_casefile *cf, const isect_case *k, int st, const double *ref_out)
+static int check_expects(FILE *out, const char *path, const isect_case *k, int st, const double *ref_out)
 {
     const isect_query *q = k->query;
     int failed = 0;
     if (k->expect_valid >= 0 && k->expect_valid != (st == ISECT_REF_OK)) {
-        printf("%s:%d: expect valid %d, but ref finds the input %s\n", cf->path, k->expect_valid_line,
+        fprintf(out, "%s:%d: expect valid %d, but ref finds the input %s\n", path, k->expect_valid_line,
                k->expect_valid, st == ISECT_REF_OK ? "valid" : "invalid");
         failed++;
     }
@@ -301,7 +340,7 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
                 char w[64], g[64];
                 isect_format_hex(w, sizeof w, want);
                 isect_format_hex(g, sizeof g, got);
-                printf("%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", cf->path, k->expect_line[o],
+                fprintf(out, "%s:%d: expect %s: want %s (%.17g), ref gives %s (%.17g)%s\n", path, k->expect_line[o],
                        q->outputs[o].name, w, want, g, got, st != ISECT_REF_OK ? " [invalid input]" : "");
                 failed++;
                 break;
@@ -311,47 +350,82 @@ static int check_expects(const isect_casefile *cf, const isect_case *k, int st, 
     return failed;
 }
 
+/* The expect lines of a case: problems printed, one JUnit test case. */
+static void check_expect_lines(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out,
+                               const char *name)
+{
+    int any = k->expect_valid >= 0;
+    for (int o = 0; o < k->query->noutputs; o++)
+        any |= k->expect[o];
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = s->jl.body ? open_memstream(&text, &len) : NULL;
+    int n = check_expects(m ? m : stdout, qpath, k, st, ref_out);
+    s->expect_failed += (size_t)n;
+    if (m) {
+        fclose(m);
+        fputs(text, stdout);
+        if (any)
+            junit_case(&s->jl, "expect", name, n ? "failure" : NULL, text);
+        free(text);
+    }
+}
+
+/* check's problems with one case: its expect lines, then the verdicts and
+ * the properties. */
+static void check_case(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out)
+{
+    const run_opts *o = &s->o;
+    char name[1200], msg[1024];
+    snprintf(name, sizeof name, "%s:%d %s", qpath, k->line, k->query->name);
+    s->ncases++;
+    check_expect_lines(s, qpath, k, st, ref_out, name);
+    for (size_t t = 0; t < o->nsel; t++) {
+        isect_row row;
+        if (run_target(k, o->sel[t], st, ref_out, &row))
+            continue;
+        s->counts[row.j.verdict]++;
+        s->props_violated += (size_t)props_check_case(qpath, k, o->sel[t], NULL, NULL);
+        msg[0] = 0;
+        if (is_bad(&row)) {
+            if (row.j.why)
+                snprintf(msg, sizeof msg, "%s (%s)", isect_verdict_name(row.j.verdict), row.j.why);
+            else
+                snprintf(msg, sizeof msg, "%s on %s, severity %.3g", isect_verdict_name(row.j.verdict),
+                         isect_slot_name(k->query, row.j.slot), row.j.severity);
+            printf("%s:%d: %s: %s\n", qpath, k->line, o->sel[t]->name, msg);
+        }
+        junit_case(&s->jl, o->sel[t]->name, name,
+                   !is_bad(&row) ? NULL : row.j.verdict == VERDICT_DISCREPANCY ? "failure" : "error", msg);
+    }
+}
+
 static int cmd_check(int argc, char **argv)
 {
-    run_opts o;
-    int r = parse_run_opts(argc, argv, "check", help_check, 0, &o);
+    run_state s = {.check = 1};
+    int r = parse_run_opts(argc, argv, "check", help_check, 0, &s.o);
     if (r)
         return r;
-    isect_corpus c;
-    if (corpus_load(&c, argv + o.first_arg, argc - o.first_arg)) {
-        corpus_free(&c);
+    size_t nfiles = 0;
+    if (s.o.junit && junit_open(&s.jl)) {
+        fprintf(stderr, "isect check: out of memory\n");
         return EXIT_USAGE;
     }
-    size_t ncases = 0, counts[4] = {0}, expect_failed = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const isect_casefile *cf = &c.files[f];
-        for (size_t i = 0; i < cf->n; i++) {
-            const isect_case *k = &cf->cases[i];
-            double ref_out[ISECT_MAX_OUT];
-            int st = run_ref(k, ref_out);
-            ncases++;
-            expect_failed += (size_t)check_expects(cf, k, st, ref_out);
-            for (size_t t = 0; t < o.nsel; t++) {
-                isect_row row;
-                if (run_target(k, o.sel[t], st, ref_out, &row))
-                    continue;
-                counts[row.j.verdict]++;
-                if (is_bad(&row)) {
-                    printf("%s:%d: %s: %s", cf->path, k->line, o.sel[t]->name, isect_verdict_name(row.j.verdict));
-                    if (row.j.why)
-                        printf(" (%s)", row.j.why);
-                    else
-                        printf(" on %s, severity %.3g", isect_slot_name(k->query, row.j.slot), row.j.severity);
-                    printf("\n");
-                }
-            }
-        }
-    }
-    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid; %zu failed expects\n",
-           ncases, c.n, counts[VERDICT_AGREE], counts[VERDICT_TOLERATED], counts[VERDICT_DISCREPANCY],
-           counts[VERDICT_INVALID], expect_failed);
-    corpus_free(&c);
-    return (counts[VERDICT_DISCREPANCY] || counts[VERDICT_INVALID] || expect_failed) ? EXIT_FOUND : 0;
+    if (corpus_each(argv + s.o.first_arg, argc - s.o.first_arg, run_case, &s, &nfiles))
+        return EXIT_USAGE;
+    printf("%zu cases in %zu files: %zu agree, %zu tolerated, %zu discrepancies, %zu invalid", s.ncases, nfiles,
+           s.counts[VERDICT_AGREE], s.counts[VERDICT_TOLERATED], s.counts[VERDICT_DISCREPANCY],
+           s.counts[VERDICT_INVALID]);
+    if (s.counts[VERDICT_REFUSED])
+        printf(", %zu refused", s.counts[VERDICT_REFUSED]);
+    printf("; %zu failed expects\n", s.expect_failed);
+    if (s.props_violated)
+        printf("%zu property violations (isect props)\n", s.props_violated);
+    if (s.o.junit && junit_close(&s.jl, s.o.junit, "isect check"))
+        return EXIT_USAGE;
+    return (s.counts[VERDICT_DISCREPANCY] || s.counts[VERDICT_INVALID] || s.expect_failed || s.props_violated)
+               ? EXIT_FOUND
+               : 0;
 }
 
 /* ---- fmt ----------------------------------------------------------------- */
@@ -363,6 +437,45 @@ static const char *const help_fmt =
     "are kept.  --stdout prints instead of rewriting; --check rewrites nothing\n"
     "and exits 1 if a file is not canonical.  Nothing is rewritten when any\n"
     "file does not parse (exit 2, FILE:LINE: message).\n";
+
+typedef struct {
+    int check, to_stdout, status;
+} fmt_state;
+
+/* One file: read once, formatted from what was read, compared with it, and
+ * replaced atomically (a temporary file beside it, then rename), so that
+ * an interrupted fmt never leaves half a case; returns 1 on an error. */
+static int fmt_file(const char *path, void *user)
+{
+    fmt_state *st = user;
+    char err[1024], why[128], qpath[1024];
+    size_t len = 0, fmt_len = 0;
+    char *old = isect_read_regular(path, (size_t)64 << 20, &len, why, sizeof why), *text = NULL;
+    isect_quote(qpath, sizeof qpath, path);
+    if (!old) {
+        fprintf(stderr, "%s: cannot read: %s\n", qpath, why);
+        return 1;
+    }
+    FILE *mem = open_memstream(&text, &fmt_len);
+    int bad = !mem || isect_casefile_format_text(path, old, len, mem, err, sizeof err);
+    if (mem)
+        fclose(mem);
+    if (bad)
+        fprintf(stderr, "%s\n", mem ? err : "isect fmt: out of memory");
+    int same = !bad && fmt_len == len && !memcmp(old, text, len);
+    free(old);
+    if (!bad && st->to_stdout)
+        fwrite(text, 1, fmt_len, stdout);
+    else if (!bad && st->check && !same) {
+        printf("%s: not canonical\n", qpath);
+        st->status = EXIT_FOUND;
+    } else if (!bad && !same && isect_write_atomic(path, text, fmt_len)) {
+        fprintf(stderr, "%s: cannot write: %s\n", qpath, strerror(errno));
+        bad = 1;
+    }
+    free(text);
+    return bad;
+}
 
 static int cmd_fmt(int argc, char **argv)
 {
@@ -388,56 +501,12 @@ static int cmd_fmt(int argc, char **argv)
         return usage_error("fmt", "no FILE given");
     if (check && to_stdout)
         return usage_error("fmt", "--check and --stdout exclude each other");
-    isect_corpus c;
-    if (corpus_load(&c, argv + argi, argc - argi)) {
-        corpus_free(&c);
+    if (corpus_check(argv + argi, argc - argi))
         return EXIT_USAGE;
-    }
-    int status = 0;
-    for (size_t f = 0; f < c.n; f++) {
-        const char *path = c.files[f].path;
-        char err[1024], *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (!mem || isect_casefile_format(path, mem, err, sizeof err)) {
-            if (mem)
-                fclose(mem);
-            free(text);
-            fprintf(stderr, "%s\n", mem ? err : "out of memory");
-            corpus_free(&c);
-            return EXIT_USAGE;
-        }
-        fclose(mem);
-        if (to_stdout) {
-            fwrite(text, 1, len, stdout);
-        } else {
-            FILE *in = fopen(path, "rb");
-            char *old = malloc(len + 2);
-            size_t n = in && old ? fread(old, 1, len + 1, in) : 0;
-            if (in)
-                fclose(in);
-            int same = old && n == len && !memcmp(old, text, len);
-            free(old);
-            if (check && !same) {
-                printf("%s: not canonical\n", path);
-                status = EXIT_FOUND;
-            } else if (!check && !same) {
-                char tmp[4096];
-                snprintf(tmp, sizeof tmp, "%s.fmt-tmp", path);
-                FILE *out = fopen(tmp, "wb");
-                if (!out || fwrite(text, 1, len, out) != len || fclose(out) || rename(tmp, path)) {
-                    perror(path);
-                    remove(tmp);
-                    free(text);
-                    corpus_free(&c);
-                    return EXIT_USAGE;
-                }
-            }
-        }
-        free(text);
-    }
-    corpus_free(&c);
-    return status;
+    fmt_state st = {check, to_stdout, 0};
+    if (corpus_files(argv + argi, argc - argi, ISECT_WALK_NO_NOTES, fmt_file, &st))
+        return EXIT_USAGE;
+    return st.status;
 }
 
 /* ---- main ---------------------------------------------------------------- */
@@ -449,7 +518,8 @@ typedef struct {
 
 static const command commands[] = {
     {"list", cmd_list}, {"targets", cmd_targets}, {"eval", cmd_eval}, {"check", cmd_check}, {"fmt", cmd_fmt},
-    {"campaign", cmd_campaign}, {"report", cmd_report}, {"minimize", cmd_minimize}, {"map", cmd_map},
+    {"props", cmd_props}, {"campaign", cmd_campaign}, {"report", cmd_report}, {"minimize", cmd_minimize},
+    {"map", cmd_map},
 };
 
 int main(int argc, char **argv)

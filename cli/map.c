@@ -79,7 +79,8 @@ static int slot_parse(const isect_query *q, const char *s)
             else {
                 char *end;
                 long v = strtol(c, &end, 10);
-                if (end == c || *end)
+                /* the range first, then the cast */
+                if (end == c || *end || v < 0 || v >= q->fields[f].arity)
                     return -1;
                 i = (int)v;
             }
@@ -123,7 +124,7 @@ double map_step_auto(const isect_query *q, const double *in, int slot, double se
     isect_input_scales(q, in, S);
     /* severity is a lower bound for moving every input at once: reach a
      * few times past it along one axis */
-    double want = 4 * fmin(severity, 0x1p40) * 0x1p-24 * S[slot_unit(q, slot)] / radius;
+    double want = 4 * fmin(severity, 0x1p40) * isect_format_unit(q) * S[slot_unit(q, slot)] / radius;
     if (!(want > one))
         return one;
     return one * ldexp(1, (int)ceil(log2(want / one)));
@@ -342,7 +343,7 @@ static int map_options(int argc, char **argv, map_opts *mo)
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+x:y:t:r:s:o:h", longs, NULL)) != -1;) {
-        char *end;
+        double v;
         switch (ch) {
         case 'x':
             mo->xs = optarg;
@@ -354,11 +355,9 @@ static int map_options(int argc, char **argv, map_opts *mo)
             mo->target = optarg;
             break;
         case 'r':
-            mo->radius = (int)strtol(optarg, &end, 10);
-            if (end == optarg || *end || mo->radius < 1 || mo->radius > MAP_MAX_RADIUS) {
-                fprintf(stderr, "isect map: --radius takes 1..%d, not '%s'\n", MAP_MAX_RADIUS, optarg);
+            if (option_number("map", "--radius", optarg, 1, MAP_MAX_RADIUS, 1, &v))
                 return 2;
-            }
+            mo->radius = (int)v;
             break;
         case 's':
             mo->step = optarg;
@@ -384,14 +383,8 @@ static int map_options(int argc, char **argv, map_opts *mo)
         fprintf(stderr, "isect map: give both --x and --y, or neither\n");
         return 2;
     }
-    if (strcmp(mo->step, "auto")) {
-        char *end;
-        mo->ulps = strtod(mo->step, &end);
-        if (end == mo->step || *end || !(mo->ulps >= 1) || mo->ulps > 0x1p60) {
-            fprintf(stderr, "isect map: --step takes a number of ulps >= 1 or 'auto', not '%s'\n", mo->step);
-            return 2;
-        }
-    }
+    if (strcmp(mo->step, "auto") && option_number("map", "--step (ulps, or 'auto')", mo->step, 1, 0x1p60, 0, &mo->ulps))
+        return 2;
     if (mo->target && !isect_target_find(mo->target)) {
         fprintf(stderr, "isect map: unknown target '%s' (isect targets lists them)\n", mo->target);
         return 2;

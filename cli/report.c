@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static const char *const help_report =
-    "usage: isect report [--out DIR] [--no-minimize] [--no-maps] [--quiet] DIR\n\n"
+    "usage: isect report [--out DIR] [--no-minimize] [--no-maps] [--quiet]\n"
+    "                    [--query Q] [--target T] DIR...\n\n"
     "Writes the discrepancy report of the findings under DIR:\n"
     "  index.html     self-contained page: summary, zoo scoreboard, every\n"
     "                 finding with a picture of its configuration (ref's\n"
@@ -32,7 +33,18 @@ static const char *const help_report =
     "into DIR and its reproducers stay in DIR/findings/; otherwise DIR is\n"
     "searched for .case findings, which are copied into the report, written\n"
     "to --out (default reports/YYYYMMDD-HHMMSS).  The report is regenerated\n"
-    "from the files alone, also after a campaign was interrupted or killed.\n"
+    "from the files alone, also after a campaign was interrupted or killed.\n\n"
+    "Several DIRs (campaign folders of many machines, plain folders) merge\n"
+    "into one report in --out: one finding per signature, the most severe;\n"
+    "executions of the campaigns add up.  In plain folders the crash files of\n"
+    "the fuzzing engines (libFuzzer's crash-*, timeout-*, oom-*, leak-*;\n"
+    "ClusterFuzz's clusterfuzz-testcase-*) are decoded as the query's harness\n"
+    "decodes them and judged again: the query is --query, else the last part\n"
+    "of the file's path that names one (ray_triangle, fuzz_ray_triangle,\n"
+    "clusterfuzz-testcase-minimized-fuzz_ray_triangle-ID); the target is\n"
+    "--target, else a part of the path named as the campaign names targets\n"
+    "(zoo-mt_eps), else fast.  --target is also the target of .case files\n"
+    "without a finding header.\n\n"
     "Prints a summary table and the report's path.  Exit status: 0 no finding\n"
     "in a target outside the zoo; 1 findings in such a target; 2 bad usage or\n"
     "input.\n";
@@ -131,6 +143,41 @@ static void read_log(report *r, const char *path)
     fclose(f);
 }
 
+
+
+double report_read_log(report *r, const char *path)
+{
+    static report one;
+    memset(&one, 0, sizeof one);
+    one.m.start = one.m.stop_at = NAN;
+    read_log(&one, path);
+    if (!one.m.has_log)
+        return NAN;
+    if (!r->m.has_log)
+        r->m = one.m;
+    else {
+        r->m.start = fmin(r->m.start, one.m.start);
+        r->m.seconds = fmax(r->m.seconds, one.m.seconds);
+        r->m.jobs += one.m.jobs;
+        r->m.finished &= one.m.finished;
+        r->m.stop_at = fmax(r->m.stop_at, one.m.stop_at);
+    }
+    for (size_t i = 0; i < one.npairs; i++) {
+        const pair_stat *o = &one.pairs[i];
+        pair_stat *p = pair_get(r, o->query, o->target);
+        if (!p)
+            continue;
+        p->execs += o->execs;
+        p->seconds += o->seconds;
+        p->runs += o->runs;
+        p->crashes += o->crashes;
+        p->timeouts += o->timeouts;
+        if (o->ran && !(p->first_run <= o->first_run))
+            p->first_run = o->first_run;
+        p->ran |= o->ran;
+    }
+    return one.m.start;
+}
 
 static int cmp_item(const void *a, const void *b)
 {
@@ -284,58 +331,6 @@ static void print_summary(FILE *f, const report *r)
 
 /* ---- the command ------------------------------------------------------------- */
 
-static int copy_file(const char *from, const char *to)
-{
-    char *text = isect_read_all(from, NULL);
-    int rc = text ? isect_write_atomic(to, text, strlen(text)) : -1;
-    free(text);
-    return rc;
-}
-
-/* Loads one finding file into the next item (copied into the report
- * unless it is a campaign's own); returns the number of errors. */
-static int load_item(const char *path, void *ctx)
-{
-    report *r = ctx;
-    if (r->n >= MAX_ITEMS)
-        return 0;
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 64;
-        item *ni = realloc(r->items, cap * sizeof *ni);
-        if (!ni) {
-            fprintf(stderr, "isect report: out of memory\n");
-            return 1;
-        }
-        r->items = ni;
-        r->cap = cap;
-    }
-    item *it = &r->items[r->n];
-    memset(it, 0, sizeof *it);
-    char err[1024];
-    if (finding_load(path, NULL, &it->f, err, sizeof err)) {
-        fprintf(stderr, "isect report: skipping %s\n", err);
-        return 1;
-    }
-    if (!it->f.has_header && it->f.sig.verdict != VERDICT_DISCREPANCY && it->f.sig.verdict != VERDICT_INVALID)
-        return 0; /* a corpus case, not a finding */
-    it->zoo = !must_be_clean(it->f.target);
-    it->elapsed = isfinite(r->m.start) && isfinite(it->f.first) ? it->f.first - r->m.start : NAN;
-    size_t dl = strlen(r->dir);
-    if (r->m.has_log && !strncmp(path, r->dir, dl) && path[dl] == '/')
-        snprintf(it->rel, sizeof it->rel, "%s", path + dl + 1);
-    else {
-        /* copied into the report */
-        char d[1600], to[2048];
-        snprintf(d, sizeof d, "%s/findings/%s", r->out, it->f.q->name);
-        snprintf(it->rel, sizeof it->rel, "findings/%s/%s.case", it->f.q->name, it->f.key);
-        snprintf(to, sizeof to, "%s/%s", r->out, it->rel);
-        if (isect_mkdir_p(d) || copy_file(path, to))
-            fprintf(stderr, "isect report: cannot copy %s to %s\n", path, to);
-    }
-    r->n++;
-    return 0;
-}
-
 /* Per pair: the count of signatures, the most severe, the first found. */
 static void count_pairs(report *r)
 {
@@ -374,21 +369,27 @@ static void print_totals(FILE *summary, const report *r, int bad)
 
 int report_generate(const char *dir, const char *out, FILE *summary, int quiet, int do_minimize, int do_maps)
 {
+    char *dirs[] = {(char *)dir};
+    return report_generate_dirs(dirs, 1, out, NULL, NULL, summary, quiet, do_minimize, do_maps);
+}
+
+int report_generate_dirs(char **dirs, int ndirs, const char *out, const char *query, const char *target,
+                         FILE *summary, int quiet, int do_minimize, int do_maps)
+{
     static report r;
     memset(&r, 0, sizeof r);
     r.m.stop_at = NAN;
     r.m.start = NAN;
-    r.dir = dir;
+    r.dir = dirs[0];
     r.out = out;
-    char path[2048];
-    snprintf(path, sizeof path, "%s/campaign.log", dir);
-    read_log(&r, path);
-    snprintf(path, sizeof path, "%s/findings", dir);
     if (isect_mkdir_p(out)) {
         fprintf(stderr, "isect report: cannot create %s: %s\n", out, strerror(errno));
         return 2;
     }
-    isect_walk_cases(r.m.has_log ? path : dir, ISECT_WALK_QUIET, load_item, &r);
+    report_load(&r, dirs, ndirs, query, target);
+    if (summary && ndirs > 1)
+        fprintf(summary, "merged %d folders: %zu findings read, %zu duplicate%s of a signature dropped\n", ndirs,
+                r.nread, r.ndups, r.ndups == 1 ? "" : "s");
     qsort(r.items, r.n, sizeof *r.items, cmp_item);
     count_pairs(&r);
     if (!quiet && r.n)
@@ -423,9 +424,10 @@ int cmd_report(int argc, char **argv)
     static const struct option longs[] = {
         {"out", required_argument, NULL, 'o'},   {"no-minimize", no_argument, NULL, 'M'},
         {"no-maps", no_argument, NULL, 'P'},     {"quiet", no_argument, NULL, 'q'},
+        {"query", required_argument, NULL, 'Q'}, {"target", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    const char *out = NULL;
+    const char *out = NULL, *query = NULL, *target = NULL;
     int quiet = 0, do_min = 1, do_maps = 1;
     optind = 1;
     opterr = 0;
@@ -443,6 +445,12 @@ int cmd_report(int argc, char **argv)
         case 'q':
             quiet = 1;
             break;
+        case 'Q':
+            query = optarg;
+            break;
+        case 'T':
+            target = optarg;
+            break;
         case 'h':
             fputs(help_report, stdout);
             return 0;
@@ -452,26 +460,30 @@ int cmd_report(int argc, char **argv)
             return 2;
         }
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "isect report: %s\nTry 'isect report --help'.\n",
-                optind >= argc ? "no DIR given" : "one DIR at a time");
+    if (optind >= argc || (query && !isect_query_find(query)) || (target && !isect_target_find(target))) {
+        fprintf(stderr, "isect report: %s%s\nTry 'isect report --help'.\n",
+                optind >= argc ? "no DIR given" : query && !isect_query_find(query) ? "unknown query " : "unknown target ",
+                optind >= argc ? "" : query && !isect_query_find(query) ? query : target);
         return 2;
     }
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", argv[optind]);
-    size_t dl = strlen(dir);
-    while (dl > 1 && dir[dl - 1] == '/')
-        dir[--dl] = 0;
-    struct stat st;
-    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "isect report: %s: %s\n", dir, stat(dir, &st) ? strerror(errno) : "not a directory");
-        return 2;
+    int ndirs = argc - optind;
+    char **dirs = argv + optind;
+    for (int i = 0; i < ndirs; i++) {
+        size_t dl = strlen(dirs[i]);
+        while (dl > 1 && dirs[i][dl - 1] == '/')
+            dirs[i][--dl] = 0;
+        struct stat st;
+        if (stat(dirs[i], &st) || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "isect report: %s: %s\n", dirs[i],
+                    stat(dirs[i], &st) ? strerror(errno) : "not a directory");
+            return 2;
+        }
     }
     char log[1100], outbuf[1100];
-    snprintf(log, sizeof log, "%s/campaign.log", dir);
+    snprintf(log, sizeof log, "%s/campaign.log", dirs[0]);
     if (!out) {
-        if (!access(log, R_OK))
-            out = dir;
+        if (ndirs == 1 && !access(log, R_OK))
+            out = dirs[0];
         else {
             time_t now = time(NULL);
             struct tm tm;
@@ -482,5 +494,5 @@ int cmd_report(int argc, char **argv)
             out = outbuf;
         }
     }
-    return report_generate(dir, out, quiet ? NULL : stdout, quiet, do_min, do_maps);
+    return report_generate_dirs(dirs, ndirs, out, query, target, quiet ? NULL : stdout, quiet, do_min, do_maps);
 }

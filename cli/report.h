@@ -22,6 +22,7 @@ typedef struct {
     char *picture;       /* <svg> */
     char *map;           /* <svg>, or NULL */
     int zoo;
+    int converted;       /* from an engine's crash file: f is in memory only */
 } item;
 
 typedef struct {
@@ -47,6 +48,8 @@ typedef struct {
     size_t npairs;
     meta m;
     const char *dir, *out;
+    int nsources;        /* folders merged */
+    size_t nread, ndups; /* findings read; dropped as another's duplicate */
 } report;
 
 typedef struct {
@@ -74,6 +77,21 @@ void put_sev(FILE *f, double s);
 
 /* Writes text into dir/name (atomically); returns 0, or -1 after a message. */
 int put_file(const char *dir, const char *name, const char *text);
+
+/* Reads the campaign.log at path into r, merged with those read before
+ * (executions and runs add up); returns the campaign's start (epoch
+ * seconds), NAN if it has none. */
+double report_read_log(report *r, const char *path);
+
+/* ---- report_merge.c ---------------------------------------------------------- */
+
+/* Loads the findings of the folders dirs into r (r->out set): campaign
+ * folders (findings/ and campaign.log), plain folders of .case findings and
+ * of engines' crash files, judged for query and target (NULL: named by the
+ * file's path, else fast); one finding per signature, the most severe;
+ * those not in the report's own campaign are written to r->out/findings/.
+ * Returns the number of files that could not be read. */
+int report_load(report *r, char **dirs, int ndirs, const char *query, const char *target);
 
 /* ---- report_draw.c ----------------------------------------------------------- */
 

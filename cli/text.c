@@ -1,6 +1,9 @@
 /* cli/text.c: numbers, XML text and times for people; see text.h. */
 #include "text.h"
 
+#include "files.h"
+
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,4 +114,19 @@ void time_format(char *buf, size_t len, double epoch)
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(buf, len, "%Y-%m-%d %H:%M:%S UTC", &tm);
+}
+
+int option_number(const char *cmd, const char *opt, const char *s, double lo, double hi, int integer, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end != s && !*end && !isspace((unsigned char)*s) && v >= lo && v <= hi && (!integer || v == floor(v))) {
+        *out = v;
+        return 0;
+    }
+    char q[256];
+    isect_quote(q, sizeof q, s);
+    fprintf(stderr, "isect %s: %s takes %s from %.15g to %.15g, not '%s'\n", cmd, opt, integer ? "an integer" : "a number",
+            lo, hi, q);
+    return -1;
 }

@@ -21,6 +21,12 @@ char *number_short(char *buf, size_t len, double x);
 
 void xml_text_write(FILE *f, const char *s); /* escapes & < > " ' */
 
+/* The number of a command-line option: s whole, in strtod syntax, parsed
+ * as a double (wide enough that no value wraps) and checked against
+ * [lo, hi] before any conversion, an integer when integer is set.  Returns
+ * 0, or -1 after "isect CMD: OPT takes ..., not 'S'" on stderr. */
+int option_number(const char *cmd, const char *opt, const char *s, double lo, double hi, int integer, double *out);
+
 /* "2026-11-01 12:00:00 UTC" */
 void time_format(char *buf, size_t len, double epoch);
 

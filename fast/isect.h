@@ -271,6 +271,41 @@ typedef isect_overlap_result isect_triangle_triangle_result;
 bool isect_triangle_triangle(isect_triangle a, isect_triangle b, isect_triangle_triangle_result *out);
 typedef bool isect_triangle_triangle_fn(isect_triangle, isect_triangle, isect_triangle_triangle_result *);
 
+/* ---- continuous collision (binary64) ------------------------------------ */
+
+/* The vertex-face and edge-edge continuous collision queries take binary64
+ * inputs (docs/queries/vertex_face_ccd.md).  A frame holds the four vertices
+ * at one time: p a b c (the point and the triangle) for vertex_face_ccd,
+ * a b c d (the segments ab and cd) for edge_edge_ccd; every vertex moves
+ * linearly from its position in t0 (t = 0) to its position in t1 (t = 1).
+ * Conservative, like Tight-Inclusion: a miss only where the exact answer is
+ * a miss (never a false negative, on every finite input); a hit may be
+ * reported where the shapes come very close without touching.  t is never
+ * later than the exact earliest contact, and earlier by at most 2^-30
+ * (docs/queries/vertex_face_ccd.md).  Non-finite input: a miss. */
+typedef struct {
+    double x, y, z;
+} isect_dvec3;
+
+typedef struct {
+    isect_dvec3 v[4];
+} isect_ccd_frame;
+
+typedef struct {
+    bool hit;
+    double t;
+} isect_ccd_result;
+
+/* vertex_face_ccd: the point meets the closed triangle. */
+typedef isect_ccd_result isect_vertex_face_ccd_result;
+bool isect_vertex_face_ccd(isect_ccd_frame t0, isect_ccd_frame t1, isect_vertex_face_ccd_result *out);
+typedef bool isect_vertex_face_ccd_fn(isect_ccd_frame, isect_ccd_frame, isect_vertex_face_ccd_result *);
+
+/* edge_edge_ccd: the closed segments share a point. */
+typedef isect_ccd_result isect_edge_edge_ccd_result;
+bool isect_edge_edge_ccd(isect_ccd_frame t0, isect_ccd_frame t1, isect_edge_edge_ccd_result *out);
+typedef bool isect_edge_edge_ccd_fn(isect_ccd_frame, isect_ccd_frame, isect_edge_edge_ccd_result *);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,11 +7,14 @@
  * crash artifacts too.  Findings are written as oracle/finding.h says.
  *
  * Environment:
- *   ISECT_TARGET    the target judged against ref (default: fast)
+ *   ISECT_TARGET    the target judged against ref (default: fast, or the
+ *                   ISECT_DEFAULT_TARGET the harness was compiled with)
  *   ISECT_FINDINGS  folder for `.case` reproducers (default: findings/QUERY)
  *   ISECT_CONTINUE  1: keep fuzzing after a finding (one file per distinct
  *                   signature, the most severe kept); otherwise abort on the
- *                   first discrepancy or invalid answer.
+ *                   first discrepancy or invalid answer, after printing the
+ *                   whole reproducer on stderr between "==isect==" lines (the
+ *                   engines keep that log with the crash).
  */
 #ifndef ISECT_FUZZ_H
 #define ISECT_FUZZ_H

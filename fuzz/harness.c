@@ -33,6 +33,12 @@ void isect_fuzz_encode(const isect_query *q, const double *in, uint8_t *data) { 
 
 /* ---- the target under test -------------------------------------------- */
 
+/* The target when ISECT_TARGET is not set; a build for an engine that runs
+ * the fuzzers without our environment (OSS-Fuzz) may choose another. */
+#ifndef ISECT_DEFAULT_TARGET
+#define ISECT_DEFAULT_TARGET "fast"
+#endif
+
 static const isect_target_entry *entry;
 static const isect_target *target;
 
@@ -42,7 +48,7 @@ static void select_target(const isect_query *q)
         return;
     const char *name = getenv("ISECT_TARGET");
     if (!name || !*name)
-        name = "fast";
+        name = ISECT_DEFAULT_TARGET;
     target = isect_target_find(name);
     if (!target) {
         fprintf(stderr, "isect-fuzz: unknown target '%s' (isect targets lists them)\n", name);
@@ -75,22 +81,21 @@ static void describe(FILE *f, const isect_query *q, const char *who, const doubl
     }
 }
 
-/* Writes the reproducer (finding.h: atomically, so an interrupted run never
- * leaves half a file); returns 0 on success.  Its header says who found what,
- * in words and on the isect-finding line: first is when this signature was
- * first found, found when this reproducer was, elapsed the time since
- * ISECT_CAMPAIGN_START when that is set. */
-static int write_finding(const char *path, const isect_query *q, const double *in, int ref_status,
-                         const double *ref_out, const double *out, const isect_judgement *j,
-                         const isect_signature *sig, double first, double found)
+/* The text of the reproducer (finding.h), malloc'd, its length in *len.
+ * Its header says who found what, in words and on the isect-finding line:
+ * first is when this signature was first found, found when this reproducer
+ * was, elapsed the time since ISECT_CAMPAIGN_START when that is set. */
+static char *finding_text(const isect_query *q, const double *in, int ref_status, const double *ref_out,
+                          const double *out, const isect_judgement *j, const isect_signature *sig, double first,
+                          double found, size_t *len)
 {
     isect_case k;
     isect_finding_case(&k, q, in, ref_status, ref_out);
     char *notes = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&notes, &len);
+    size_t nlen = 0;
+    FILE *m = open_memstream(&notes, &nlen);
     if (!m)
-        return -1;
+        return NULL;
     fprintf(m, "found by the isect fuzzer: target %s, verdict %s, severity %.6g, on %s%s%s; exact answer: %s\n",
             target->name, isect_verdict_name(j->verdict), j->severity, sig->output, j->why ? ": " : "",
             j->why ? j->why : "", sig->feature);
@@ -108,8 +113,21 @@ static int write_finding(const char *path, const isect_query *q, const double *i
     const char *start = getenv("ISECT_CAMPAIGN_START");
     if (start && *start)
         h.elapsed = first - strtod(start, NULL);
-    int r = isect_finding_write(path, &k, notes, &h);
+    char *text = isect_finding_text(&k, notes, &h, len);
     free(notes);
+    return text;
+}
+
+/* Writes the reproducer atomically (an interrupted run never leaves half a
+ * file); returns 0 on success. */
+static int write_finding(const char *path, const isect_query *q, const double *in, int ref_status,
+                         const double *ref_out, const double *out, const isect_judgement *j,
+                         const isect_signature *sig, double first, double found)
+{
+    size_t len;
+    char *text = finding_text(q, in, ref_status, ref_out, out, j, sig, first, found, &len);
+    int r = text ? isect_write_atomic(path, text, len) : -1;
+    free(text);
     return r;
 }
 
@@ -191,8 +209,17 @@ static void finding(const isect_query *q, const double *in, int ref_status, cons
         snprintf(path, sizeof path, "%s/%s.case", dir, key);
         store_finding(dir, path, at, q, in, ref_status, ref_out, out, j, &sig);
     }
-    if (!keep_going)
+    if (!keep_going) {
+        /* the crash the engines (libFuzzer, OSS-Fuzz, ClusterFuzzLite)
+         * record: its log holds the whole reproducer */
+        double now = isect_epoch_now();
+        char *text = finding_text(q, in, ref_status, ref_out, out, j, &sig, now, now, NULL);
+        fprintf(stderr, "==isect== %s in %s on %s, severity %.6g (%s, exact answer %s); the reproducer:\n%s"
+                "==isect== end of the reproducer\n", isect_verdict_name(j->verdict), target->name, q->name,
+                j->severity, sig.output, sig.feature, text ? text : "(out of memory)\n");
+        free(text);
         abort();
+    }
 }
 
 int isect_fuzz_one(const isect_query *q, const uint8_t *data, size_t size)
@@ -203,8 +230,8 @@ int isect_fuzz_one(const isect_query *q, const uint8_t *data, size_t size)
         return 0;
     int st = q->ref(in, ref_out);
     memset(out, 0, sizeof out);
-    q->run(entry->fn, in, out);
-    isect_judgement j = isect_judge(q, in, st, ref_out, out, entry->ulps, entry->tolerance);
+    isect_target_run(q, entry, in, out);
+    isect_judgement j = isect_judge_entry(q, entry, in, st, ref_out, out);
     if (j.verdict == VERDICT_DISCREPANCY || j.verdict == VERDICT_INVALID)
         finding(q, in, st, ref_out, out, &j);
     return 0;

@@ -24,8 +24,9 @@ static int run_file(const char *path, void *ctx)
      * runs on its own (the harness itself decodes only the first). */
     isect_casefile cf;
     char err[512];
-    const isect_query *q = isect_query_find(isect_fuzz_query);
-    int text = len > 0 && memchr(buf, 0, len) == NULL &&
+    /* the parser's harness (no query) takes every file as raw bytes */
+    const isect_query *q = isect_fuzz_query ? isect_query_find(isect_fuzz_query) : NULL;
+    int text = q && len > 0 && memchr(buf, 0, len) == NULL &&
                !isect_casefile_parse(path, (const char *)buf, len, &cf, err, sizeof err);
     if (text) {
         uint8_t bytes[ISECT_MAX_IN * 8];
@@ -49,13 +50,13 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "--help")) {
         fprintf(argc < 2 ? stderr : stdout,
                 "usage: %s FILE|DIR...\nReplays inputs (.case text or raw bytes) through the %s harness.\n",
-                argv[0], isect_fuzz_query);
+                argv[0], isect_fuzz_query ? isect_fuzz_query : "parser");
         return argc < 2 ? 2 : 0;
     }
     size_t count = 0;
     int errors = 0;
     for (int i = 1; i < argc; i++)
         errors += isect_walk_cases(argv[i], ISECT_WALK_ALL, run_file, &count);
-    printf("replay %s: %zu inputs, no finding\n", isect_fuzz_query, count);
+    printf("replay %s: %zu inputs, no finding\n", isect_fuzz_query ? isect_fuzz_query : "parser", count);
     return errors ? 2 : 0;
 }

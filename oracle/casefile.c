@@ -1,14 +1,19 @@
 /* oracle/casefile.c: reader and writer of `.case` files; see casefile.h. */
 #include "casefile.h"
 
+#include "files.h"
+
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_FILE = 64 << 20, MAX_TOKENS = 64 };
+/* The largest file read: 64 MiB (67108864 bytes) of text. */
+#define MAX_FILE ((size_t)64 << 20)
+enum { MAX_TOKENS = 64 };
 
 typedef struct {
     const char *path;
@@ -16,59 +21,36 @@ typedef struct {
     size_t errlen;
 } ctx;
 
+/* "path:line: message", the path and the message quoted (files.h): a
+ * token of the input may hold any byte. */
 static int fail(ctx *c, int line, const char *fmt, ...)
 {
-    int n = line > 0 ? snprintf(c->err, c->errlen, "%s:%d: ", c->path, line)
-                     : snprintf(c->err, c->errlen, "%s: ", c->path);
-    if (n < 0 || (size_t)n >= c->errlen)
+    if (!c->errlen)
         return -1;
+    char msg[512], path[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    isect_quote(path, sizeof path, c->path);
+    int n = line > 0 ? snprintf(c->err, c->errlen, "%s:%d: ", path, line) : snprintf(c->err, c->errlen, "%s: ", path);
+    if (n >= 0 && (size_t)n < c->errlen)
+        isect_quote(c->err + n, c->errlen - (size_t)n, msg);
     return -1;
 }
 
-/* Reads a whole file; NUL-terminated.  Returns NULL and sets err on failure. */
+/* Reads a whole file once; NUL-terminated.  Returns NULL and sets err on
+ * failure. */
 static char *slurp(ctx *c, size_t *len)
 {
-    FILE *f = fopen(c->path, "rb");
-    if (!f) {
-        fail(c, 0, "cannot open: %s", strerror(errno));
-        return NULL;
+    char why[128];
+    char *buf = isect_read_regular(c->path, MAX_FILE, len, why, sizeof why);
+    if (!buf) {
+        if (errno == EFBIG)
+            fail(c, 0, "file larger than %zu MiB (%zu bytes)", MAX_FILE >> 20, MAX_FILE);
+        else
+            fail(c, 0, "cannot read: %s", why);
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            fail(c, 0, "out of memory");
-            return NULL;
-        }
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) {
-            free(buf);
-            fclose(f);
-            fail(c, 0, "read error: %s", strerror(errno));
-            return NULL;
-        }
-        if (feof(f))
-            break;
-        if (cap >= MAX_FILE) {
-            free(buf);
-            fclose(f);
-            fail(c, 0, "file larger than %d MiB", MAX_FILE >> 20);
-            return NULL;
-        }
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
     return buf;
 }
 
@@ -165,8 +147,12 @@ static int parse_expect(ctx *c, isect_case *k, int line, char **tok, int ntok)
         for (int i = 0; i < q->outputs[o].arity; i++) {
             int r = q->outputs[o].kind == OUT_BOOL ? parse_bool(tok[2 + i], &k->expect_value[at + i])
                                                    : parse_value(tok[2 + i], FMT_F64, &k->expect_value[at + i]);
-            if (!r && q->outputs[o].kind == OUT_ENUM && k->expect_value[at + i] != (int)k->expect_value[at + i])
+            /* an enum code is a small integer: range first, then the cast */
+            double e = k->expect_value[at + i];
+            if (!r && q->outputs[o].kind == OUT_ENUM && !(e >= INT_MIN && e <= INT_MAX && e == (int)e))
                 r = -1;
+            else if (!r && q->outputs[o].kind == OUT_ENUM)
+                k->expect_value[at + i] = (int)e; /* -0 is 0, as fmt writes it */
             if (r)
                 return fail(c, line, "bad %s '%s' for 'expect %s'",
                             q->outputs[o].kind == OUT_BOOL ? "boolean (0 or 1)" : "number", tok[2 + i], tok[1]);
@@ -244,10 +230,29 @@ static int walk(ctx *c, char *buf, size_t len, line_fn fn, void *user)
     return 0;
 }
 
+/* The reader: one case at a time, handed to fn as soon as it is complete. */
+typedef struct {
+    isect_case k; /* the case being read */
+    size_t n;     /* cases begun */
+    isect_case_fn fn;
+    void *user;
+    int stopped; /* fn's nonzero value */
+} reader;
+
+/* The case in r->k is complete: checked, then handed on. */
+static int emit(ctx *c, reader *r)
+{
+    if (finish_case(c, &r->k))
+        return -1;
+    if (r->fn && (r->stopped = r->fn(r->user, &r->k, r->n - 1)))
+        return -1;
+    return 0;
+}
+
 static int read_line(ctx *c, void *user, int line, char **tok, int ntok, const char *raw)
 {
     (void)raw;
-    isect_casefile *cf = user;
+    reader *r = user;
     if (ntok == 0)
         return 0;
     if (!strcmp(tok[0], "query")) {
@@ -256,35 +261,71 @@ static int read_line(ctx *c, void *user, int line, char **tok, int ntok, const c
         const isect_query *q = isect_query_find(tok[1]);
         if (!q)
             return fail(c, line, "unknown query '%s' (isect list shows the catalog)", tok[1]);
-        if (cf->n && finish_case(c, &cf->cases[cf->n - 1]))
+        if (r->n && emit(c, r))
             return -1;
-        isect_case *nc = realloc(cf->cases, (cf->n + 1) * sizeof *nc);
-        if (!nc)
-            return fail(c, line, "out of memory");
-        cf->cases = nc;
-        isect_case *k = &cf->cases[cf->n++];
+        isect_case *k = &r->k;
         memset(k, 0, sizeof *k);
         k->query = q;
         k->line = line;
         k->expect_valid = -1;
+        r->n++;
         return 0;
     }
-    if (!cf->n)
+    if (!r->n)
         return fail(c, line, "'%s' before the first 'query' line", tok[0]);
-    isect_case *k = &cf->cases[cf->n - 1];
     if (!strcmp(tok[0], "expect"))
-        return parse_expect(c, k, line, tok, ntok);
-    return parse_field(c, k, line, tok, ntok);
+        return parse_expect(c, &r->k, line, tok, ntok);
+    return parse_field(c, &r->k, line, tok, ntok);
 }
 
-static int parse_buffer(ctx *c, char *buf, size_t len, isect_casefile *cf)
+/* Parses buf (modified: lines cut), each case to fn; returns 0, -1 on an
+ * error (message given), or fn's nonzero value. */
+static int parse_buffer(ctx *c, char *buf, size_t len, isect_case_fn fn, void *user)
+{
+    reader r = {.fn = fn, .user = user};
+    int rc = walk(c, buf, len, read_line, &r);
+    if (!rc && r.n)
+        rc = emit(c, &r);
+    if (!rc && !r.n)
+        rc = fail(c, 0, "no case in file (a case starts with a 'query' line)");
+    return r.stopped ? r.stopped : rc;
+}
+
+int isect_casefile_each(const char *path, isect_case_fn fn, void *user, char *err, size_t errlen)
+{
+    ctx c = {path, err, errlen};
+    size_t len;
+    char *buf = slurp(&c, &len);
+    if (!buf)
+        return -1;
+    int r = parse_buffer(&c, buf, len, fn, user);
+    free(buf);
+    return r;
+}
+
+/* isect_casefile_read and _parse: every case kept in cf. */
+static int keep_case(void *user, const isect_case *k, size_t index)
+{
+    (void)index;
+    isect_casefile *cf = user;
+    if (!(cf->n & (cf->n - 1))) {
+        /* grown at powers of two: linear time for many cases */
+        isect_case *nc = realloc(cf->cases, (cf->n ? 2 * cf->n : 1) * sizeof *nc);
+        if (!nc)
+            return 1;
+        cf->cases = nc;
+    }
+    cf->cases[cf->n++] = *k;
+    return 0;
+}
+
+/* Parses buf into cf; on error cf is empty. */
+static int parse_all(ctx *c, char *buf, size_t len, isect_casefile *cf)
 {
     memset(cf, 0, sizeof *cf);
-    int r = walk(c, buf, len, read_line, cf);
-    if (!r && cf->n)
-        r = finish_case(c, &cf->cases[cf->n - 1]);
-    if (!r && !cf->n)
-        r = fail(c, 0, "no case in file (a case starts with a 'query' line)");
+    int r = parse_buffer(c, buf, len, keep_case, cf);
+    if (r > 0)
+        r = fail(c, 0, "out of memory");
     if (!r && !(cf->path = strdup(c->path)))
         r = fail(c, 0, "out of memory");
     if (r)
@@ -300,7 +341,7 @@ int isect_casefile_read(const char *path, isect_casefile *cf, char *err, size_t 
     char *buf = slurp(&c, &len);
     if (!buf)
         return -1;
-    int r = parse_buffer(&c, buf, len, cf);
+    int r = parse_all(&c, buf, len, cf);
     free(buf);
     return r;
 }
@@ -316,7 +357,7 @@ int isect_casefile_parse(const char *name, const char *text, size_t len, isect_c
     }
     memcpy(buf, text, len);
     buf[len] = 0;
-    int r = parse_buffer(&c, buf, len, cf);
+    int r = parse_all(&c, buf, len, cf);
     free(buf);
     return r;
 }
@@ -454,19 +495,34 @@ static int format_line(ctx *c, void *user, int line, char **tok, int ntok, const
     return 0;
 }
 
+int isect_casefile_format_text(const char *name, const char *text, size_t len, FILE *f, char *err, size_t errlen)
+{
+    ctx c = {name, err, errlen};
+    /* the walk cuts lines in place: one copy to check, one to format, both
+     * of the same text (the formatter relies on the check) */
+    char *buf = malloc(len + 1);
+    if (!buf)
+        return fail(&c, 0, "out of memory");
+    memcpy(buf, text, len);
+    buf[len] = 0;
+    int r = parse_buffer(&c, buf, len, NULL, NULL);
+    if (!r) {
+        memcpy(buf, text, len);
+        fmt_state s = {f, NULL};
+        r = walk(&c, buf, len, format_line, &s);
+    }
+    free(buf);
+    return r;
+}
+
 int isect_casefile_format(const char *path, FILE *f, char *err, size_t errlen)
 {
-    isect_casefile cf;
-    if (isect_casefile_read(path, &cf, err, errlen))
-        return -1;
-    isect_casefile_free(&cf);
     ctx c = {path, err, errlen};
     size_t len;
-    char *buf = slurp(&c, &len);
-    if (!buf)
+    char *text = slurp(&c, &len);
+    if (!text)
         return -1;
-    fmt_state s = {f, NULL};
-    int r = walk(&c, buf, len, format_line, &s);
-    free(buf);
+    int r = isect_casefile_format_text(path, text, len, f, err, errlen);
+    free(text);
     return r;
 }

@@ -72,3 +72,4 @@ const char *isect_unit_name(isect_unit u)
 }
 
 const char *isect_format_name(isect_format f) { return f == FMT_F64 ? "binary64" : "binary32"; }
+double isect_format_unit(const isect_query *q) { return q->format == FMT_F64 ? 0x1p-53 : 0x1p-24; }

@@ -90,6 +90,14 @@ typedef struct isect_query {
      * deduplication of findings ("face", "edge", "vertex", "miss", ...): a
      * static string.  May be NULL (then "hit" or "miss"). */
     const char *(*feature)(const double *in, const double *ref_out);
+    /* For a query whose hit set has no interior (point_in_triangle: a point
+     * of a triangle is in its plane), its degenerate set D: on_set tells,
+     * exactly, whether in lies on D; set_encl encloses the exact outputs at
+     * the points of a box that lie on D.  The judge then measures severity
+     * over perturbations that stay on D (docs/judge.md).  Both NULL for
+     * queries whose hit set is full-dimensional. */
+    int (*on_set)(const double *in);
+    void (*set_encl)(const isect_iv *in, isect_iv *out);
 } isect_query;
 
 extern const isect_query *const isect_catalog[];
@@ -108,5 +116,8 @@ int isect_output_of_slot(const isect_query *q, int slot);
 const char *isect_slot_name(const isect_query *q, int slot);
 const char *isect_unit_name(isect_unit u);
 const char *isect_format_name(isect_format f);
+/* The unit of the judge for the query's format: 2^-24 for binary32 inputs,
+ * 2^-53 for binary64 (docs/judge.md). */
+double isect_format_unit(const isect_query *q);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,11 @@ static int has_case_suffix(const char *name)
 
 static int walk_error(int flags, const char *path, const char *why)
 {
-    if (!(flags & ISECT_WALK_QUIET))
-        fprintf(stderr, "%s: %s\n", path, why);
+    if (!(flags & ISECT_WALK_QUIET)) {
+        char q[1024];
+        isect_quote(q, sizeof q, path);
+        fprintf(stderr, "%s: %s\n", q, why);
+    }
     return 1;
 }
 
@@ -66,34 +70,106 @@ static long list_folder(const char *path, int flags, char ***out)
     return (long)n;
 }
 
-static int walk(const char *path, int flags, isect_walk_fn fn, void *ctx, int depth)
+/* The directories of a walk: those on the path from the root (a symlink
+ * back to one of them is a cycle) and every one visited (each once). */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+} dir_id;
+
+typedef struct {
+    int flags;
+    isect_walk_fn fn;
+    void *ctx;
+    dir_id *seen;
+    size_t nseen, cap;
+    dir_id stack[MAX_DEPTH + 2];
+    int depth;
+} walker;
+
+static int same_dir(dir_id a, const struct stat *st) { return a.dev == st->st_dev && a.ino == st->st_ino; }
+
+/* A note on stderr that is not an error. */
+static void walk_note(const walker *w, const char *path, const char *why)
+{
+    if (!(w->flags & (ISECT_WALK_QUIET | ISECT_WALK_NO_NOTES))) {
+        char q[1024];
+        isect_quote(q, sizeof q, path);
+        fprintf(stderr, "%s: %s\n", q, why);
+    }
+}
+
+/* Returns 1 if the directory st was seen (a note given), -1 out of
+ * memory, 0 after recording it. */
+static int dir_seen(walker *w, const char *path, const struct stat *st)
+{
+    for (int i = 0; i < w->depth; i++)
+        if (same_dir(w->stack[i], st)) {
+            walk_note(w, path, "a link back to an enclosing directory, skipped");
+            return 1;
+        }
+    for (size_t i = 0; i < w->nseen; i++)
+        if (same_dir(w->seen[i], st)) {
+            walk_note(w, path, "a directory already walked (through another link), skipped");
+            return 1;
+        }
+    if (w->nseen == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 16;
+        dir_id *ns = realloc(w->seen, cap * sizeof *ns);
+        if (!ns)
+            return -1;
+        w->seen = ns;
+        w->cap = cap;
+    }
+    w->seen[w->nseen++] = (dir_id){st->st_dev, st->st_ino};
+    return 0;
+}
+
+static int walk(walker *w, const char *path)
 {
     struct stat st;
     if (stat(path, &st))
-        return walk_error(flags, path, strerror(errno));
-    if (!S_ISDIR(st.st_mode))
-        return fn(path, ctx);
-    if (depth > MAX_DEPTH)
-        return walk_error(flags, path, "directories nested too deep");
+        return walk_error(w->flags, path, strerror(errno));
+    if (S_ISREG(st.st_mode))
+        return w->fn(path, w->ctx);
+    if (!S_ISDIR(st.st_mode)) {
+        /* a FIFO, device or socket could block or never end: never read */
+        if (!w->depth)
+            return walk_error(w->flags, path, "not a regular file or directory");
+        walk_note(w, path, "not a regular file, skipped");
+        return 0;
+    }
+    if (w->depth > MAX_DEPTH)
+        return walk_error(w->flags, path, "directories nested too deep");
+    int seen = dir_seen(w, path, &st);
+    if (seen)
+        return seen < 0 ? walk_error(w->flags, path, "out of memory") : 0;
     char **names;
-    long n = list_folder(path, flags, &names);
+    long n = list_folder(path, w->flags, &names);
     if (n < 0)
         return 1;
+    w->stack[w->depth++] = (dir_id){st.st_dev, st.st_ino};
     int errors = 0;
     for (long i = 0; i < n; i++) {
         struct stat s2;
-        if ((flags & ISECT_WALK_ALL) ||
+        /* sub-folders and *.case files (a *.case that is not a regular
+         * file is named and skipped) */
+        if ((w->flags & ISECT_WALK_ALL) ||
             (!stat(names[i], &s2) && (S_ISDIR(s2.st_mode) || has_case_suffix(names[i]))))
-            errors += walk(names[i], flags, fn, ctx, depth + 1);
+            errors += walk(w, names[i]);
         free(names[i]);
     }
+    w->depth--;
     free(names);
     return errors;
 }
 
 int isect_walk_cases(const char *path, int flags, isect_walk_fn fn, void *ctx)
 {
-    return walk(path, flags, fn, ctx, 0);
+    walker w = {.flags = flags, .fn = fn, .ctx = ctx};
+    int errors = walk(&w, path);
+    free(w.seen);
+    return errors;
 }
 
 int isect_mkdir_p(const char *path)
@@ -116,9 +192,22 @@ int isect_write_atomic(const char *path, const char *text, size_t len)
 {
     char tmp[1200];
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    /* a file replaced keeps its permissions */
+    struct stat st;
+    mode_t mode = stat(path, &st) || !S_ISREG(st.st_mode) ? 0666 : st.st_mode & 07777;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
+        errno = e;
         return -1;
+    }
+    if (mode != 0666)
+        fchmod(fd, mode);
     size_t n = fwrite(text, 1, len, f);
     if (fclose(f) || n != len || rename(tmp, path)) {
         int e = errno;
@@ -129,39 +218,86 @@ int isect_write_atomic(const char *path, const char *text, size_t len)
     return 0;
 }
 
-char *isect_read_all(const char *path, size_t *len)
+void isect_quote(char *buf, size_t len, const char *s)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    if (!len)
+        return;
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        char esc[5] = {(char)ch, 0};
+        if (ch == '\\')
+            memcpy(esc, "\\\\", 3);
+        else if (ch < 0x20 || ch >= 0x7f)
+            esc[0] = '\\', esc[1] = 'x', esc[2] = hex[ch >> 4], esc[3] = hex[ch & 15], esc[4] = 0;
+        size_t k = strlen(esc);
+        if (n + k + 4 > len) {
+            /* cut, and say so */
+            if (n + 4 <= len)
+                memcpy(buf + n, "...", 3), n += 3;
+            break;
+        }
+        memcpy(buf + n, esc, k);
+        n += k;
+    }
+    buf[n] = 0;
+}
+
+char *isect_read_regular(const char *path, size_t max, size_t *len, char *why, size_t whylen)
+{
+    /* O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused
+     * below, before any read */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    const char *reason = NULL;
+    int err = 0;
+    if (fd < 0 || fstat(fd, &st))
+        err = errno;
+    else if (!S_ISREG(st.st_mode))
+        reason = "not a regular file", err = EINVAL;
     char *buf = NULL;
     size_t n = 0, cap = 0;
-    for (;;) {
-        if (cap - n < 4097) {
-            cap = cap ? 2 * cap : 8192;
-            char *nb = realloc(buf, cap);
+    while (!err && !reason) {
+        if (cap - n < 2) {
+            /* room for one byte past max (to see it), and the NUL */
+            size_t nc = cap ? 2 * cap : 8192;
+            if (nc > max + 2)
+                nc = max + 2;
+            char *nb = realloc(buf, nc);
             if (!nb) {
-                free(buf);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
+                err = ENOMEM;
+                break;
             }
             buf = nb;
+            cap = nc;
         }
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0)
+        ssize_t k = read(fd, buf + n, cap - n - 1);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            err = errno;
+        else if (k == 0)
             break;
+        else if ((n += (size_t)k) > max)
+            reason = "too large", err = EFBIG;
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    if (fd >= 0)
+        close(fd);
+    if (err) {
+        if (why && whylen)
+            snprintf(why, whylen, "%s", reason ? reason : strerror(err));
         free(buf);
-        errno = EIO;
+        errno = err;
         return NULL;
     }
     buf[n] = 0;
     if (len)
         *len = n;
     return buf;
+}
+
+char *isect_read_all(const char *path, size_t *len)
+{
+    return isect_read_regular(path, (size_t)-1 / 4, len, NULL, 0);
 }

@@ -189,25 +189,36 @@ void isect_finding_case(isect_case *k, const isect_query *q, const double *in, i
     }
 }
 
-int isect_finding_write(const char *path, const isect_case *k, const char *notes, const isect_finding_header *h)
+char *isect_finding_text(const isect_case *k, const char *notes, const isect_finding_header *h, size_t *len)
 {
     char line[1024], *comment = NULL, *body = NULL;
     size_t clen = 0, blen = 0;
     isect_finding_header_format(line, sizeof line, h);
     FILE *m = open_memstream(&comment, &clen);
     if (!m)
-        return -1;
+        return NULL;
     fprintf(m, "%s%s", notes, line);
     fclose(m);
     FILE *b = open_memstream(&body, &blen);
     if (!b) {
         free(comment);
-        return -1;
+        return NULL;
     }
     isect_case_write(b, k, comment);
     fclose(b);
     free(comment);
-    int r = isect_write_atomic(path, body, blen);
+    if (len)
+        *len = blen;
+    return body;
+}
+
+int isect_finding_write(const char *path, const isect_case *k, const char *notes, const isect_finding_header *h)
+{
+    size_t len;
+    char *body = isect_finding_text(k, notes, h, &len);
+    if (!body)
+        return -1;
+    int r = isect_write_atomic(path, body, len);
     free(body);
     return r;
 }

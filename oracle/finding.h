@@ -76,6 +76,10 @@ int isect_finding_header_read(const char *path, isect_finding_header *h, char *n
  * (`expect valid`; on a miss only the hit flag). */
 void isect_finding_case(isect_case *k, const isect_query *q, const double *in, int ref_status,
                         const double *ref_out);
+/* The text of the reproducer k: its header comment made of notes (lines
+ * ending with a newline) and the line of h, then the case; malloc'd, its
+ * length in *len (when not NULL); NULL on error. */
+char *isect_finding_text(const isect_case *k, const char *notes, const isect_finding_header *h, size_t *len);
 /* Writes the reproducer k to path atomically, its header comment made of
  * notes (lines ending with a newline) and the line of h.  Returns 0, or -1
  * with errno. */

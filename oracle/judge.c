@@ -11,7 +11,7 @@ _Static_assert((int)ISECT_REF_OK == (int)REF_OK && (int)ISECT_REF_INVALID == (in
 
 const char *isect_verdict_name(isect_verdict v)
 {
-    static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid"};
+    static const char *const names[] = {"agree", "tolerated", "discrepancy", "invalid", "refused"};
     return names[v];
 }
 
@@ -52,21 +52,26 @@ static bool explains(const isect_query *q, int slot, isect_iv e, double y)
 /* True when, for every valid input within radius rho (units of 2^-24 S) of
  * in, the exact answer differs from tgt_out in at least one counted slot. */
 static bool certified(const isect_query *q, const double *in, const double S[UNIT_COUNT], double rho,
-                      const double *tgt_out, const bool *count)
+                      const double *tgt_out, const bool *count, bool on_set)
 {
     isect_iv box[ISECT_MAX_IN], enc[ISECT_MAX_OUT];
     for (int f = 0, k = 0; f < q->nfields; f++)
         for (int j = 0; j < q->fields[f].arity; j++, k++) {
             /* r is rounded up so that the box holds at least the radius. */
-            double r = nextafter(rho * 0x1p-24 * S[q->fields[f].unit], INFINITY);
+            double r = nextafter(rho * isect_format_unit(q) * S[q->fields[f].unit], INFINITY);
             box[k] = isfinite(in[k]) ? isect_iv_around(in[k], r) : (isect_iv){in[k], in[k]};
         }
-    q->encl(box, enc);
+    (on_set ? q->set_encl : q->encl)(box, enc);
     int nout = isect_query_nout(q);
     for (int k = 0; k < nout; k++)
         if (count[k] && !explains(q, k, enc[k], tgt_out[k]))
             return true;
     return false;
+}
+
+bool isect_on_degenerate_set(const isect_query *q, const double *in)
+{
+    return q->on_set && q->set_encl && q->on_set(in);
 }
 
 double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed)
@@ -85,26 +90,43 @@ double isect_severity(const isect_query *q, const double *in, const double *tgt_
                 count[k] = k == hit;
     }
 
+    /* On the degenerate set of a query whose hit set has no interior, only
+     * perturbations that stay on the set count (docs/judge.md). */
+    bool on_set = isect_on_degenerate_set(q, in);
+
     /* Enclosures grow with the box (inclusion monotonicity), so the set of
      * certified radii is an interval [0, rho*]: find the largest power of two
      * in it, then bisect between it and the next one. */
     int lo_exp = -30, hi_exp = 60;
-    if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count))
+    if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count, on_set))
         return 0;
     int k = lo_exp;
-    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count))
+    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count, on_set))
         k++;
     if (k == hi_exp)
         return ISECT_SEVERITY_MAX;
     double lo = ldexp(1, k), hi = ldexp(1, k + 1);
     for (int i = 0; i < 12; i++) {
         double mid = 0.5 * (lo + hi);
-        if (certified(q, in, S, mid, tgt_out, count))
+        if (certified(q, in, S, mid, tgt_out, count, on_set))
             lo = mid;
         else
             hi = mid;
     }
     return lo;
+}
+
+double isect_agree_scale(const isect_query *q, int o, double r, const double *S)
+{
+    switch (q->outputs[o].scale) {
+    case SCALE_ONE:
+        return fmax(fabs(r), 1);
+    case SCALE_POS:
+        return fmax(fabs(r), S[UNIT_POS]);
+    case SCALE_REL:
+        break;
+    }
+    return fabs(r);
 }
 
 static bool close_enough(const isect_query *q, int out_index, double y, double r, double ulps, const double *S)
@@ -116,18 +138,7 @@ static bool close_enough(const isect_query *q, int out_index, double y, double r
         return true;
     if (isnan(y) || isnan(r) || isinf(y) || isinf(r))
         return false;
-    double scale = fabs(r);
-    switch (q->outputs[out_index].scale) {
-    case SCALE_ONE:
-        scale = fmax(scale, 1);
-        break;
-    case SCALE_POS:
-        scale = fmax(scale, S[UNIT_POS]);
-        break;
-    case SCALE_REL:
-        break;
-    }
-    return fabs(y - r) <= ulps * 0x1p-24 * scale;
+    return fabs(y - r) <= ulps * isect_format_unit(q) * isect_agree_scale(q, out_index, r, S);
 }
 
 /* Flags in disputed[] the outputs where tgt_out and ref_out (both for input
@@ -219,7 +230,7 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
     isect_input_scales(q, in, S);
     for (int f = 0, k = 0; f < q->nfields; f++)
         for (int j = 0; j < q->fields[f].arity; j++, k++)
-            unit[k] = 0x1p-24 * S[q->fields[f].unit];
+            unit[k] = isect_format_unit(q) * S[q->fields[f].unit];
     uint64_t seed = 0x5EED;
     for (int k = 0; k < nin; k++) {
         uint64_t b;
@@ -228,6 +239,7 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
     }
     if (!(lo > 0))
         lo = 0x1p-4;
+    bool on_set = isect_on_degenerate_set(q, in);
     /* First inputs of the query's format (a witness one can run); then, for
      * binary32 queries, unrounded ones, for boxes finer than the format's
      * grid (subnormal inputs, or a severity far below one unit). */
@@ -245,7 +257,8 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
                 }
                 double ref_w[ISECT_MAX_OUT];
                 bool disputed[ISECT_MAX_OUT];
-                if (same || q->ref(w, ref_w) != REF_OK || find_disputes(q, w, ref_w, tgt_out, ulps, disputed))
+                if (same || (on_set && !q->on_set(w)) || q->ref(w, ref_w) != REF_OK ||
+                    find_disputes(q, w, ref_w, tgt_out, ulps, disputed))
                     continue;
                 *moved = 0;
                 for (int k = 0; k < nin; k++)

@@ -19,8 +19,11 @@
 #define ISECT_JUDGE_H
 
 #include "catalog.h"
+#include "targets.h"
 
-typedef enum { VERDICT_AGREE, VERDICT_TOLERATED, VERDICT_DISCREPANCY, VERDICT_INVALID } isect_verdict;
+/* VERDICT_REFUSED: the target's entry refused the input (its `refuse`
+ * predicate, oracle/targets.h); it was not run and nothing is judged. */
+typedef enum { VERDICT_AGREE, VERDICT_TOLERATED, VERDICT_DISCREPANCY, VERDICT_INVALID, VERDICT_REFUSED } isect_verdict;
 
 typedef struct {
     isect_verdict verdict;
@@ -39,9 +42,38 @@ const char *isect_verdict_name(isect_verdict v);
 isect_judgement isect_judge(const isect_query *q, const double *in, int ref_status, const double *ref_out,
                             const double *tgt_out, double ulps, double tolerance);
 
+/* Run the target entry e on the flat input in, writing its flat outputs
+ * (zero-initialised first).  Returns false, without running it, when the
+ * entry refuses the input. */
+bool isect_target_run(const isect_query *q, const isect_target_entry *e, const double *in, double *out);
+
+/* isect_judge with everything entry e declares (oracle/targets.h): its
+ * refusals (VERDICT_REFUSED, why = the reason), its outputs (the others are
+ * not judged), its precision (ulps, tolerance and the returned severity in
+ * units of isect_entry_unit).  An entry with the defaults judges exactly as
+ * isect_judge(..., e->ulps, e->tolerance). */
+isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry *e, const double *in,
+                                  int ref_status, const double *ref_out, const double *tgt_out);
+
+/* The unit of entry e's ulps, tolerance and severities on query q: 2^-53
+ * for a binary64 entry or a binary64 query, else 2^-24. */
+double isect_entry_unit(const isect_query *q, const isect_target_entry *e);
+
+/* Does entry e compute output o (an index into q->outputs)? */
+bool isect_entry_computes(const isect_query *q, const isect_target_entry *e, int o);
+
+/* The scale against which output o's agreement is measured (docs/judge.md):
+ * |r|, max(|r|, 1) or max(|r|, S_pos). */
+double isect_agree_scale(const isect_query *q, int o, double r, const double *S);
+
 /* Severity of the answer tgt_out at in, counting the outputs whose slots
  * are flagged in disputed[] (and the boolean, always). */
 double isect_severity(const isect_query *q, const double *in, const double *tgt_out, const bool *disputed);
+
+/* True when in lies exactly on the degenerate set of q (a query whose hit
+ * set has no interior, isect_query.on_set): severity and witnesses are then
+ * measured over perturbations that stay on that set (docs/judge.md). */
+bool isect_on_degenerate_set(const isect_query *q, const double *in);
 
 /* A witness for a tolerated verdict: an input w of the query's format, at
  * most `hi` units (the severity's units, per unit class) from in, at which

@@ -1,6 +1,7 @@
 /* oracle/q_point_in_triangle.c: the catalog row of point_in_triangle. */
 #include "query_impl.h"
 
+
 enum { IN_P = 0, IN_V0 = 3, IN_V1 = 6, IN_V2 = 9 };
 
 static void run_point_in_triangle(isect_any_fn fn, const double *in, double *out)
@@ -72,4 +73,6 @@ const isect_query isect_q_point_in_triangle = {
     .encl = ref_point_in_triangle_encl,
     .run = run_point_in_triangle,
     .mutate = mutate_point_in_triangle,
+    .on_set = ref_point_in_triangle_on_set,
+    .set_encl = ref_point_in_triangle_set_encl,
 };

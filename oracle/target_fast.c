@@ -16,6 +16,9 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(sphere_sweep_segment, isect_sphere_sweep_segment, 8, 32),
     ISECT_ENTRY(sphere_sweep_triangle, isect_sphere_sweep_triangle, 8, 32),
     ISECT_ENTRY(sphere_sweep_plane, isect_sphere_sweep_plane, 8, 32),
+    /* continuous collision (binary64, conservative) */
+    ISECT_ENTRY(vertex_face_ccd, isect_vertex_face_ccd, 0x1p24, 0x1p40),
+    ISECT_ENTRY(edge_edge_ccd, isect_edge_edge_ccd, 0x1p24, 0x1p40),
     /* static overlaps */
     ISECT_ENTRY(sphere_sphere, isect_sphere_sphere, 1, 4),
     ISECT_ENTRY(aabb_aabb, isect_aabb_aabb, 1, 0),

@@ -65,3 +65,4 @@ const isect_target_entry *isect_target_entry_for(const isect_target *t, const ch
             return e;
     return NULL;
 }
+

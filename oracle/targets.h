@@ -6,7 +6,23 @@
  *   tolerance  the largest severity (docs/judge.md) the target admits: a
  *              disagreement explained by an input perturbation of at most
  *              tolerance * 2^-24 * S is tolerated, a larger one is a
- *              discrepancy.
+ *              discrepancy;
+ * and, optionally (ISECT_ENTRY_EX; zero means the default):
+ *   outputs    the names of the outputs the function computes, separated by
+ *              spaces ("hit t"); only those are judged and shown.  NULL:
+ *              all of the query's outputs.  The hit flag is always computed.
+ *   precision  ISECT_BINARY32 (default) or ISECT_BINARY64: the working
+ *              precision of the implementation, and the unit of ulps and
+ *              tolerance: 2^-24 or 2^-53.  Answers still travel as binary32
+ *              (fast's result structs); a binary64 answer rounded to
+ *              binary32 agrees when it is the rounding of a value within
+ *              ulps * 2^-53 * scale of the exact one.
+ *   refuse     NULL, or a predicate on the flat input (catalog order, as
+ *              `isect list` prints the fields) returning NULL to accept it
+ *              or a static reason to refuse it: a refused input is not run
+ *              (isect_target_run) and its verdict is "refused", never a
+ *              discrepancy.  For inputs the library cannot represent, or
+ *              known to crash it (documented in the adapter).
  *
  * The registry.  `fast` (libisect) is built into the oracle.  Every other
  * target lives in an adapter file outside the oracle (the zoo in fuzz/zoo/,
@@ -33,11 +49,16 @@ extern "C" {
 
 typedef void (*isect_any_fn)(void);
 
+typedef enum { ISECT_BINARY32 = 0, ISECT_BINARY64 = 1 } isect_precision;
+
 typedef struct {
     const char *query;
     isect_any_fn fn;
     double ulps;
     double tolerance;
+    const char *outputs;         /* NULL: all */
+    isect_precision precision;   /* unit of ulps and tolerance */
+    const char *(*refuse)(const double *in); /* NULL: accepts every input */
 } isect_target_entry;
 
 typedef struct isect_target {
@@ -53,7 +74,11 @@ typedef struct isect_target {
 /* An entry whose function is type-checked against the query's signature. */
 #define ISECT_ENTRY(q, f, ulps_, tol_) \
     { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_) }
-#define ISECT_ENTRIES_END { NULL, NULL, 0, 0 }
+/* The same with the optional fields: outputs (a string or NULL), precision
+ * (ISECT_BINARY32 or ISECT_BINARY64) and refuse (a predicate or NULL). */
+#define ISECT_ENTRY_EX(q, f, ulps_, tol_, outputs_, precision_, refuse_) \
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_) }
+#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL }
 
 /* The table of the targets an adapter file defines, NULL-terminated, under
  * the name isect_targets_<stem> that the generated registry expects (the

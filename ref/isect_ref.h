@@ -34,6 +34,14 @@
  *   sphere_sweep_triangle  center[3] velocity[3] radius v0[3] v1[3] v2[3]  (16) -> hit t point[3]  (5)
  *   sphere_sweep_plane     center[3] velocity[3] radius point[3] normal[3] (13) -> hit t  (2)
  *
+ *   continuous collision (binary64 inputs; every vertex moves linearly from
+ *   its t = 0 position, suffix 0, to its t = 1 position, suffix 1; t is the
+ *   earliest contact in [0, 1]; degenerate motions are defined):
+ *   vertex_face_ccd  p0[3] a0[3] b0[3] c0[3] p1[3] a1[3] b1[3] c1[3]  (24) -> hit t  (2)
+ *                    the point p on the closed triangle abc
+ *   edge_edge_ccd    a0[3] b0[3] c0[3] d0[3] a1[3] b1[3] c1[3] d1[3]  (24) -> hit t  (2)
+ *                    the closed segments ab and cd share a point
+ *
  *   static overlaps (closed sets: touching counts):
  *   sphere_sphere      c0[3] r0 c1[3] r1                        (8) -> hit  (1)
  *   aabb_aabb          min0[3] max0[3] min1[3] max1[3]         (12) -> hit  (1)
@@ -141,6 +149,12 @@ int ref_sphere_sweep_plane(const double *in, double *out);
 void ref_sphere_sweep_plane_encl(const isect_iv *in, isect_iv *out);
 const char *ref_sphere_sweep_plane_feature(const double *in);
 
+/* ---- continuous collision ------------------------------------------------ */
+int ref_vertex_face_ccd(const double *in, double *out);
+void ref_vertex_face_ccd_encl(const isect_iv *in, isect_iv *out);
+int ref_edge_edge_ccd(const double *in, double *out);
+void ref_edge_edge_ccd_encl(const isect_iv *in, isect_iv *out);
+
 /* ---- static overlaps ----------------------------------------------------- */
 int ref_sphere_sphere(const double *in, double *out);
 void ref_sphere_sphere_encl(const isect_iv *in, isect_iv *out);
@@ -150,6 +164,13 @@ int ref_sphere_aabb(const double *in, double *out);
 void ref_sphere_aabb_encl(const isect_iv *in, isect_iv *out);
 int ref_point_in_triangle(const double *in, double *out);
 void ref_point_in_triangle_encl(const isect_iv *in, isect_iv *out);
+/* Its degenerate set D (docs/judge.md, "Inputs on a degenerate set"): p
+ * exactly in the plane of a triangle whose v1 - v0 and v2 - v0 are linearly
+ * independent.  _on_set decides exactly whether in lies on D; _set_encl
+ * encloses the exact outputs at every point of the box that lies on D (it
+ * may say anything about points of the box off D). */
+int ref_point_in_triangle_on_set(const double *in);
+void ref_point_in_triangle_set_encl(const isect_iv *in, isect_iv *out);
 int ref_sphere_triangle(const double *in, double *out);
 void ref_sphere_triangle_encl(const isect_iv *in, isect_iv *out);
 /* The feature of the closest point ("face", "edge", "vertex"; "miss" when

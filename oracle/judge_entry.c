@@ -1,0 +1,78 @@
+/* oracle/judge_entry.c: judging a target entry with what it declares
+ * (outputs, precision, refusals; oracle/targets.h), on top of isect_judge. */
+#include "judge.h"
+
+#include "isect_ref.h"
+
+#include <math.h>
+#include <string.h>
+
+bool isect_entry_computes(const isect_query *q, const isect_target_entry *e, int o)
+{
+    if (!e->outputs || o == isect_output_of_slot(q, isect_query_hit_index(q)))
+        return true;
+    size_t n = strlen(q->outputs[o].name);
+    for (const char *s = e->outputs; (s = strstr(s, q->outputs[o].name)) != NULL; s += n)
+        if ((s == e->outputs || s[-1] == ' ') && (s[n] == ' ' || s[n] == '\0'))
+            return true;
+    return false;
+}
+
+bool isect_target_run(const isect_query *q, const isect_target_entry *e, const double *in, double *out)
+{
+    memset(out, 0, ISECT_MAX_OUT * sizeof *out);
+    if (e->refuse && e->refuse(in))
+        return false;
+    q->run(e->fn, in, out);
+    return true;
+}
+
+double isect_entry_unit(const isect_query *q, const isect_target_entry *e)
+{
+    return e->precision == ISECT_BINARY64 || q->format == FMT_F64 ? 0x1p-53 : 0x1p-24;
+}
+
+/* A binary64 implementation returns binary32 numbers: y agrees when it is
+ * the binary32 rounding of some value within ulps * 2^-53 * scale of r. */
+static bool rounds_from_near(const isect_query *q, int o, double y, double r, double ulps, const double *S)
+{
+    if (!isfinite(y) || !isfinite(r))
+        return false;
+    double d = ulps * 0x1p-53 * isect_agree_scale(q, o, r, S);
+    return (double)(float)(r - d) <= y && y <= (double)(float)(r + d);
+}
+
+isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry *e, const double *in,
+                                  int ref_status, const double *ref_out, const double *tgt_out)
+{
+    if (e->refuse) {
+        const char *why = e->refuse(in);
+        if (why)
+            return (isect_judgement){VERDICT_REFUSED, 0, -1, why};
+    }
+    /* Outputs the entry does not compute take ref's values: never disputed. */
+    double y[ISECT_MAX_OUT];
+    memcpy(y, tgt_out, sizeof y);
+    int hit = isect_query_hit_index(q);
+    bool both_hit = ref_status == REF_OK && (hit < 0 || (tgt_out[hit] != 0 && ref_out[hit] != 0));
+    double S[UNIT_COUNT];
+    isect_input_scales(q, in, S);
+    for (int o = 0; o < q->noutputs; o++) {
+        bool computed = isect_entry_computes(q, e, o);
+        for (int i = 0, s = isect_output_offset(q, o); i < q->outputs[o].arity; i++, s++) {
+            if (!computed)
+                y[s] = ref_status == REF_OK ? ref_out[s] : 0;
+            else if (e->precision == ISECT_BINARY64 && q->format == FMT_F32 && both_hit &&
+                     q->outputs[o].kind == OUT_REAL &&
+                     rounds_from_near(q, o, y[s], ref_out[s], e->ulps, S))
+                y[s] = ref_out[s];
+        }
+    }
+    /* isect_judge works in units of the query's format (2^-24 S or 2^-53 S);
+     * a binary64 entry on a binary32 query declares its bounds and gets its
+     * severity in units of 2^-53 S, 2^-29 times smaller. */
+    double k = isect_entry_unit(q, e) / isect_format_unit(q);
+    isect_judgement j = isect_judge(q, in, ref_status, ref_out, y, e->ulps * k, e->tolerance * k);
+    j.severity /= k;
+    return j;
+}
