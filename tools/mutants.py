@@ -228,7 +228,8 @@ class Tree:
     def __init__(self, args):
         self.args = args
         self.dir = os.path.abspath(os.path.join(args.build, "mutants", "tree"))
-        self.make = ["make", "--no-print-directory", "-j%d" % args.jobs, "BUILD=build",
+        # PEERS= : the peer libraries' adapters are not needed to judge fast.
+        self.make = ["make", "--no-print-directory", "-j%d" % args.jobs, "BUILD=build", "PEERS=",
                      "OPT_release=%s" % args.opt]
         if args.user_target:
             self.make.append("USER_TARGET=%s" % " ".join(args.user_target))
