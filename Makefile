@@ -197,7 +197,7 @@ LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtarget
 ALL_LIBS = $(LIBS) $(USER_LDLIBS) $(PEER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
-$(foreach s,release asan pic fuzz,$(eval $(call flagset,$(s))))
+$(foreach s,release asan pic fuzz cov,$(eval $(call flagset,$(s))))
 
 $(BUILD)/isect: $(BUILD)/release/isect
 	ln -sf release/isect $@
@@ -370,6 +370,34 @@ isolate-check:
 # The former name of the crash part, now in campaign-check.
 campaign-crash-check: campaign-check
 
+# ---- mutation testing and coverage (docs/mutants.md) ----------------------
+# `make mutants`: operator mutations of fast/ (MUTATE: other files, e.g. a
+# user adapter given in USER_TARGET), each built in a private copy of the
+# tree under $(BUILD)/mutants/ and judged by isect check corpus/, the query's
+# tests and, with MUTANT_FUZZ seconds, its fuzz harness; MUTANTS: options of
+# tools/mutants.py (default a sample of 60; --all for every mutant).
+# `make coverage`: line and branch coverage of fast/ and ref/ by the corpus
+# and by the tests (gcc --coverage, gcov), fast/ branches not reached listed.
+MUTATE      ?=
+MUTANTS     ?= --sample 60
+MUTANT_FUZZ ?= 0
+OPT_cov     = -O0 -g --coverage
+LDOPT_cov   = --coverage
+.PHONY: mutants coverage
+
+mutants:
+	python3 tools/mutants.py $(MUTANTS) --build $(BUILD) --fuzz $(MUTANT_FUZZ) \
+	    $(foreach u,$(USER_TARGET),--user-target $(u)) $(MUTATE)
+
+# The tests of the mutation stage, linked against the release libraries.
+$(BUILD)/release/tests/%: $(BUILD)/release/tests/%.o $(call LIBS_FOR,release)
+	$(call link,release) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+$(BUILD)/cov/tests/%: $(BUILD)/cov/tests/%.o $(call LIBS_FOR,cov)
+	$(call link,cov) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(BUILD)/cov/tests/%,$(TEST_SRC)))
+	python3 tools/coverage.py $(BUILD)
 # ---- scale: OSS-Fuzz / ClusterFuzzLite, merged reports, CI (docs/scale.md) --
 # ossfuzz-check: .clusterfuzzlite/build.sh with the engines' environment
 # (tests/ossfuzz.sh), every fuzzer it makes runs OSSFUZZ_SECONDS on its seeds,
@@ -504,6 +532,11 @@ help:
 	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
 	@echo "  bench          ns per call of fast, a plain textbook baseline and ref, per query (BENCH=\"q ...\": some)"
+	@echo "  mutants        operator mutants of fast/ (MUTATE=files: others, e.g. a USER_TARGET adapter), each judged by"
+	@echo "                 isect check corpus/, the query's tests and MUTANT_FUZZ seconds of fuzzing; MUTANTS=options"
+	@echo "                 of tools/mutants.py (default --sample 60; --all); survivors listed (docs/mutants.md)"
+	@echo "  coverage       line and branch coverage of fast/ and ref/ by the corpus and by the tests (gcc --coverage,"
+	@echo "                 gcov, into $(BUILD)/cov/); the fast/ branches the corpus never takes, in $(BUILD)/coverage.txt"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
 	@echo "  clean          remove $(BUILD)/"
@@ -517,6 +550,7 @@ help:
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
+	@echo "  MUTATE=$(MUTATE) MUTANTS=$(MUTANTS) MUTANT_FUZZ=$(MUTANT_FUZZ) (mutants)"
 	@echo "  USER_TARGET=adapter.c|adapter.cpp ... (your targets, docs/targets.md)"
 	@echo "  USER_PKGS=pkg-config modules of your adapters  USER_LIBS=more link flags (appended)"
 	@echo "  PEERS=\"$(PEERS)\" (peer libraries built; PEERS= for none), BULLET_PKG=$(BULLET_PKG) (docs/peers.md)"
