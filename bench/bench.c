@@ -10,7 +10,14 @@
  *   ref   the catalog's ref function (libisect_ref) on the flat layout,
  * and prints ns per call, fast/base, ref/fast, the share of ref calls that
  * its floating-point filter answered without GMP (ref_stats), and the hit
- * rate of each implementation on the set.
+ * rate of each implementation on the set.  Then, under the set's line, one
+ * line per peer target (peers/, built where the libraries are installed)
+ * that has an entry for the query: its entry function, the very function
+ * the target `peer:NAME` runs under isect eval and the fuzzers, called
+ * through the same typed loop on the same cases (those its entry refuses
+ * left out; fast is then timed again on the cases kept), sampled in the
+ * same interleaved rounds, with fast/peer.  The run ends with a summary:
+ * which shared queries, if any, have a peer faster than fast.
  *
  * Method: every pass runs one implementation over all the cases of a set;
  * a sample is as many passes as fill SAMPLE_SECONDS; the samples of fast,
@@ -29,6 +36,7 @@
 #include "bench.h"
 #include "catalog.h"
 #include "isect_ref.h"
+#include "targets.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,6 +203,59 @@ static double load_average(void)
     return l;
 }
 
+/* ---- peers ------------------------------------------------------------------------ */
+
+enum { MAX_PEERS = 16 };
+
+/* A peer target's entry for the query on the cases it accepts, and fast on
+ * those same cases (fast.fn NULL when none is refused: fast's own runner
+ * stands for it). */
+typedef struct {
+    const isect_target *t;
+    runner run, fast;
+    double *flat;
+    void *typed;
+} peer_run;
+
+/* Results kept for the summary: queries where some peer beat fast. */
+static struct {
+    int peers, lines, slower;
+    char worst[1024];
+} peer_sum;
+
+/* The peer targets with an entry for q, their accepted cases prepared. */
+static int peers_prepare(const bench_query *bq, const isect_query *q, const double *flat, size_t n, peer_run *pr)
+{
+    int np = 0, nin = isect_query_nin(q);
+    for (size_t i = 0; i < isect_target_count() && np < MAX_PEERS; i++) {
+        const isect_target *t = isect_target_at(i);
+        const isect_target_entry *e = strncmp(t->name, "peer:", 5) == 0 ? isect_target_entry_for(t, q->name) : NULL;
+        if (!e || !e->fn)
+            continue;
+        peer_run *p = &pr[np];
+        *p = (peer_run){.t = t};
+        p->flat = malloc(n * (size_t)nin * sizeof *flat);
+        size_t kept = 0;
+        for (size_t c = 0; p->flat && c < n; c++)
+            if (!e->refuse || !e->refuse(flat + c * (size_t)nin))
+                memcpy(p->flat + kept++ * (size_t)nin, flat + c * (size_t)nin, (size_t)nin * sizeof *flat);
+        p->typed = p->flat && kept ? bq->prepare(p->flat, kept) : NULL;
+        p->run = (runner){.bq = bq, .q = q, .fn = e->fn, .typed = p->typed, .n = kept};
+        if (kept < n)
+            p->fast = (runner){.bq = bq, .q = q, .fn = bq->fast, .typed = p->typed, .n = kept};
+        np++;
+    }
+    return np;
+}
+
+static void peers_free(peer_run *pr, int np)
+{
+    for (int i = 0; i < np; i++) {
+        free(pr[i].typed);
+        free(pr[i].flat);
+    }
+}
+
 /* Generates and checks the cases of one set, times it and prints its line.
  * Returns 0, or 1 after a message when the set's cases are unusable. */
 static int bench_set_run(const bench_query *bq, const isect_query *q, const bench_set *set, uint64_t seed)
@@ -235,18 +296,33 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
     runner base = {.bq = bq, .q = q, .fn = bq->base, .typed = typed, .n = n};
     runner ref = {.bq = bq, .q = q, .flat = flat, .nin = nin, .nout = isect_query_nout(q), .n = n};
 
+    peer_run pr[MAX_PEERS];
+    int np = peers_prepare(bq, q, flat, n, pr);
+
     calibrate(&fast);
     calibrate(&base);
+    for (int p = 0; p < np; p++)
+        if (pr[p].run.n) {
+            calibrate(&pr[p].run);
+            if (pr[p].fast.fn)
+                calibrate(&pr[p].fast);
+        }
     ref_set_filter(1);
     memset(&ref_stats, 0, sizeof ref_stats);
     calibrate(&ref);
+    unsigned long long filtered = ref_stats.filtered, exact = ref_stats.exact; /* each case once */
     for (int k = 0; k < cfg.fast_samples; k++) { /* interleaved, so drifts of the machine hit all alike */
         sample(&fast, k);
         sample(&base, k);
+        for (int p = 0; p < np; p++)
+            if (pr[p].run.n) {
+                sample(&pr[p].run, k);
+                if (pr[p].fast.fn)
+                    sample(&pr[p].fast, k);
+            }
         if (k < cfg.ref_samples)
             sample(&ref, k);
     }
-    unsigned long long filtered = ref_stats.filtered, exact = ref_stats.exact;
 
     double f_ns = median(fast.ns, cfg.fast_samples), b_ns = median(base.ns, cfg.fast_samples);
     double r_ns = median(ref.ns, cfg.ref_samples);
@@ -262,8 +338,33 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
         printf(" %12s", "-");
     printf("   %5.1f / %5.1f / %5.1f\n", 100.0 * (double)fast.hits / (double)n, 100.0 * (double)base.hits / (double)n,
            100.0 * (double)ref.hits / (double)n);
+    for (int p = 0; p < np; p++) {
+        const runner *u = &pr[p].run;
+        printf("    %-22s", pr[p].t->name);
+        if (!u->n) {
+            printf(" every case refused by its entry\n");
+            continue;
+        }
+        double p_ns = median(pr[p].run.ns, cfg.fast_samples);
+        double pf_ns = pr[p].fast.fn ? median(pr[p].fast.ns, cfg.fast_samples) : f_ns;
+        print_ns(p_ns);
+        printf(" ns   fast/peer");
+        print_ratio(pf_ns / p_ns);
+        printf("   hits %5.1f%%", 100.0 * (double)u->hits / (double)u->n);
+        if (u->n < n)
+            printf("   on the %zu of %zu cases it accepts (fast there: %.1f ns)", u->n, n, pf_ns);
+        printf("\n");
+        peer_sum.lines++;
+        if (pf_ns >= p_ns) {
+            peer_sum.slower++;
+            size_t len = strlen(peer_sum.worst);
+            snprintf(peer_sum.worst + len, sizeof peer_sum.worst - len, "%s%s/%s %s (%.2fx)", len ? ", " : "",
+                     bq->query, set->name, pr[p].t->name, pf_ns / p_ns);
+        }
+    }
     fflush(stdout);
 
+    peers_free(pr, np);
     free(typed);
     free(flat);
     return 0;
@@ -359,6 +460,14 @@ int main(int argc, char **argv)
     printf("after the catalog's boundary edits (touching, coplanar, parallel; the fuzzers' edits).\n");
     printf("ref w/o GMP = share of ref calls its interval filter answered without rational arithmetic.\n");
     printf("hits = share of the cases each implementation calls a hit (side queries: straddling);\n");
+    for (size_t i = 0; i < isect_target_count(); i++)
+        peer_sum.peers += strncmp(isect_target_at(i)->name, "peer:", 5) == 0;
+    if (peer_sum.peers)
+        printf("peer:NAME lines = the peer targets' entry functions (peers/, docs/peers.md) on the same\n"
+               "cases, minus those the entry refuses; fast/peer < 1 means fast is faster.\n");
+    else
+        printf("peers: none built (their libraries are not installed: make deps; docs/peers.md);\n"
+               "the peer rows are skipped.\n");
     printf("where a rounded one differs from ref, the judge (isect eval), not this bench, says\n");
     printf("whether that is tolerated.\n");
 
@@ -382,5 +491,10 @@ int main(int argc, char **argv)
                               seed ^ (0x9E3779B97F4A7C15ULL * (i * BENCH_MAX_SETS + (size_t)s + 1))))
                 return 1;
     }
+    if (peer_sum.lines && !peer_sum.slower)
+        printf("\npeers: fast is faster than every peer on every shared query (%d peer lines).\n", peer_sum.lines);
+    else if (peer_sum.lines)
+        printf("\npeers: %d of %d peer lines are not slower than fast: %s\n", peer_sum.slower, peer_sum.lines,
+               peer_sum.worst);
     return 0;
 }
