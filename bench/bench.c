@@ -27,10 +27,12 @@
  * function pointer read from a volatile, and each is compiled in a
  * translation unit of its own (no LTO), so neither is inlined.
  *
- * Usage: bench [--quick] [QUERY...]; no QUERY: every row.  --quick runs 256
- * cases and one short sample per set (a smoke run for `make check`: the
- * generators, the domain checks and that every catalog query has a row; its
- * figures mean nothing).  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
+ * Usage: bench [--quick] [--filter-check] [QUERY...]; no QUERY: every row.
+ * --quick runs 256 cases and one short sample per set (a smoke run for `make
+ * check`: the generators, the domain checks, that every catalog query has a
+ * row, and that ref gives the same bits with its filter on and off on every
+ * case; its figures mean nothing).  --filter-check: that last check alone, on
+ * the full sets, with the share of ref calls answered without GMP.  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
  * seed; the seed is printed.
  */
 #include "bench.h"
@@ -53,7 +55,8 @@ static struct {
     size_t cases;
     int fast_samples, ref_samples;
     double sample_seconds;
-} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04};
+    int filter_check; /* compare ref's filter on and off on every case; 2: only that, no timing */
+} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04, 0};
 
 /* ---- timing ------------------------------------------------------------------ */
 
@@ -109,6 +112,40 @@ static int gen_case(const isect_query *q, const bench_set *set, rng *r, double *
             break;
     }
     return -1;
+}
+
+/* ref with its filter on and off must give the same bits on every case (the
+ * filter only skips work): checked on every case of every set by --quick
+ * (make bench-check) and --filter-check.  Returns the cases that differ. */
+static size_t filter_mismatches(const bench_query *bq, const isect_query *q, const bench_set *set, const double *flat,
+                                size_t n)
+{
+    int nin = isect_query_nin(q), nout = isect_query_nout(q);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        const double *in = flat + i * (size_t)nin;
+        double on[ISECT_MAX_OUT], off[ISECT_MAX_OUT];
+        ref_set_filter(0);
+        int r0 = q->ref(in, off);
+        ref_set_filter(1);
+        int r1 = q->ref(in, on);
+        if (r0 != r1 || memcmp(on, off, (size_t)nout * sizeof *on) != 0) {
+            if (bad++ == 0) {
+                fprintf(stderr, "bench: %s/%s: case %zu: ref differs with its filter on and off:\n  in", bq->query,
+                        set->name, i);
+                for (int k = 0; k < nin; k++)
+                    fprintf(stderr, " %a", in[k]);
+                fprintf(stderr, "\n  filter on ");
+                for (int k = 0; k < nout; k++)
+                    fprintf(stderr, " %a", on[k]);
+                fprintf(stderr, "\n  filter off");
+                for (int k = 0; k < nout; k++)
+                    fprintf(stderr, " %a", off[k]);
+                fprintf(stderr, "\n");
+            }
+        }
+    }
+    return bad;
 }
 
 /* ---- running --------------------------------------------------------------------- */
@@ -285,6 +322,26 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
                     return 1;
                 }
     }
+    if (cfg.filter_check) {
+        size_t bad = filter_mismatches(bq, q, set, flat, n);
+        if (bad) {
+            fprintf(stderr, "bench: %s/%s: %zu of %zu cases differ\n", bq->query, set->name, bad, n);
+            free(flat);
+            return 1;
+        }
+        if (cfg.filter_check == 2) {
+            ref_set_filter(1);
+            memset(&ref_stats, 0, sizeof ref_stats);
+            for (size_t i = 0; i < n; i++) {
+                double out[ISECT_MAX_OUT];
+                q->ref(flat + i * (size_t)nin, out);
+            }
+            printf("  %-16s filter on = off on %zu cases; ref w/o GMP %5.1f%%\n", set->name, n,
+                   100.0 * (double)ref_stats.filtered / (double)(ref_stats.filtered + ref_stats.exact));
+            free(flat);
+            return 0;
+        }
+    }
     void *typed = bq->prepare(flat, n);
     if (!typed) {
         fprintf(stderr, "bench: out of memory\n");
@@ -382,11 +439,13 @@ static const bench_query *row_of(const char *query)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: bench [--quick] [QUERY...]\n"
+    fprintf(f, "usage: bench [--quick] [--filter-check] [QUERY...]\n"
                "Times fast, a plain textbook baseline and ref on generated inputs, per query\n"
                "of the catalog (every query when none is named), and prints ns per call and\n"
                "their ratios.  --quick: 256 cases, one short sample (a smoke run; its figures\n"
-               "mean nothing).  ISECT_BENCH_SEED=N changes the PRNG seed.\n");
+               "mean nothing; it also checks --filter-check's property).  --filter-check: no timing;\n"
+               "ref with its filter on and off must give the same bits on every case, and the\n"
+               "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed.\n");
 }
 
 int main(int argc, char **argv)
@@ -399,6 +458,9 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "--quick") == 0) {
             quick = 1;
+            cfg.filter_check += !cfg.filter_check;
+        } else if (strcmp(argv[i], "--filter-check") == 0) {
+            cfg.filter_check = 2;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "bench: unknown option '%s'\n", argv[i]);
             usage(stderr);
