@@ -52,14 +52,21 @@ bool ref_filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, i
     return count(filter_at_point(encl, in, n_in, n_out, enc) && enc[hit].hi == 0);
 }
 
+/* 0 with the filter off, 1 on a certain miss, -1 otherwise (enc set). */
+static int filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, iv *enc)
+{
+    if (!filter_at_point(encl, in, n_in, n_out, enc))
+        return 0;
+    return enc[hit].hi == 0 ? 1 : -1;
+}
+
 bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, int t,
                               double *out)
 {
     iv enc[REF_FILTER_MAX_OUT];
-    if (!filter_at_point(encl, in, n_in, n_out, enc))
-        return count(false);
-    if (enc[hit].hi == 0)
-        return count(true);
+    int r = filter_miss(encl, in, n_in, n_out, hit, enc);
+    if (r >= 0)
+        return count(r);
     if (enc[hit].lo == 1 && enc[t].lo == 0 && enc[t].hi == 0) {
         out[hit] = 1;
         return count(true);
@@ -78,10 +85,9 @@ bool ref_filter_miss_or_tight(ref_encl_fn *encl, ref_tight_fn *tight, const doub
                               double *out)
 {
     iv enc[REF_FILTER_MAX_OUT];
-    if (!filter_at_point(encl, in, n_in, n_out, enc))
-        return count(false);
-    if (enc[hit].hi == 0)
-        return count(true);
+    int r = filter_miss(encl, in, n_in, n_out, hit, enc);
+    if (r >= 0)
+        return count(r);
     double tmp[REF_FILTER_MAX_OUT] = {0};
     if (enc[hit].lo == 1 && ivl_ready() && tight(in, tmp)) {
         memcpy(out, tmp, (size_t)n_out * sizeof *out);
