@@ -77,6 +77,25 @@ static fiv3 vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int 
     return r;
 }
 
+/* Vertex k relative to vertex base at the times [ta, tb]: the difference
+ * moves affinely too, from x0 - b0 to x1 - b1, so the same two-end span
+ * encloses it.  Every test below is invariant under a common translation,
+ * and shapes that travel far together keep narrow relative boxes where
+ * their absolute boxes would grow with the distance travelled. */
+static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base, double ta, double tb)
+{
+    fiv3 r;
+    for (int i = 0; i < 3; i++) {
+        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i), b0 = comp(&t0->v[base], i);
+        double b1 = comp(&t1->v[base], i);
+        fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
+        fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, d0), fiv_mul((fiv){ta, ta}, d1));
+        fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, d0), fiv_mul((fiv){tb, tb}, d1));
+        r.x[i] = (fiv){va.lo < vb.lo ? va.lo : vb.lo, va.hi > vb.hi ? va.hi : vb.hi};
+    }
+    return r;
+}
+
 static fiv3 hull(fiv3 a, fiv3 b)
 {
     for (int i = 0; i < 3; i++) {
@@ -135,10 +154,17 @@ typedef struct {
 
 static bool excluded(search_state *s, double ta, double tb)
 {
-    fiv3 v[4];
+    fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
         v[k] = vertex_at(s->t0, s->t1, k, ta, tb);
-    return s->kind == FCCD_VERTEX_FACE ? vf_excluded(v) : ee_excluded(v);
+    if (s->kind == FCCD_VERTEX_FACE ? vf_excluded(v) : ee_excluded(v))
+        return true;
+    /* the same tests relative to the triangle's first vertex (a) or the
+     * first edge's start (a) */
+    int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
+    for (int k = 0; k < 4; k++)
+        r[k] = relative_at(s->t0, s->t1, k, base, ta, tb);
+    return s->kind == FCCD_VERTEX_FACE ? vf_excluded(r) : ee_excluded(r);
 }
 
 /* Earliest surviving sub-interval of [ta, tb]; its start into s->t. */
