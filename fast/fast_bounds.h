@@ -24,6 +24,8 @@
  * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
  * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
  * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
+ * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
+ * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
  */
 #ifndef ISECT_FAST_BOUNDS_H
 #define ISECT_FAST_BOUNDS_H
@@ -135,5 +137,36 @@
 #define FB_COMFY_LO 0x1p-30f
 #define FB_COMFY_HI_SQ 0x1p60f
 #define FB_COMFY_HI_PLANE 0x1p30f
+
+/* ---- filtered exact overlap and side queries (issue 14) ----------------------
+ * The static overlap and side queries give ref's exact answer: a plain
+ * binary64 evaluation decides when its a-priori rounding bound certifies the
+ * sign, otherwise the exact path (fe values, fast/fast_exact.h) decides.
+ * Notation as above: u = 2^-53, gamma_n; the inputs are binary32, so a
+ * binary64 difference of two of them rounds once (relative u), a product of
+ * two is exact, and nothing over- or underflows (products of at most four
+ * binary32 magnitudes, or squares of differences, lie in [2^-600, 2^520]
+ * when not zero).
+ *
+ * FB_CERT_SQ (2^-48): the certificate of a comparison D <= R of two sums of
+ * non-negative terms each computed with at most five roundings (a squared
+ * difference and two additions: fl(fl(d_i)^2) summed; (r0 + r1)^2; r^2 n.n),
+ * so that d <= D_exact (1 + gamma_5), d >= D_exact (1 - gamma_5), likewise
+ * for R.  "D <= R" is certain when fl(d (1 + 2^-48)) <= r:
+ * d (1 + 2^-48)(1 - u) >= d (1 + gamma_5)/(1 - gamma_5) (32u - u > 10.01u),
+ * so D_exact <= d/(1 - gamma_5) <= r/(1 + gamma_5) <= R_exact.  "D > R" is
+ * certain when d > fl(r (1 + 2^-48)), symmetrically.  In between, the exact
+ * path decides.  Users: sphere_sphere, sphere_aabb, sphere_plane,
+ * sphere_triangle, point/segment distances of capsule_capsule.
+ *
+ * FB_CERT_DOT (2^-50): the rounding of a dot product s = w.n of a binary64
+ * difference of binary32 values w_i = fl(x_i - y_i) with binary32 n_i:
+ * against the exact sum_i (x_i - y_i) n_i it errs by at most
+ * gamma_4 sum_i |w_i n_i| (one rounding in w_i, one in the product, two in
+ * the additions), and the computed A = fl(sum_i |w_i n_i|) is at least
+ * (1 - gamma_3) of that sum, so delta = 2^-50 A (exact scaling) bounds the
+ * error: 8u (1 - gamma_3) > gamma_4.  Users: sphere_plane, aabb_plane. */
+#define FB_CERT_SQ 0x1p-48
+#define FB_CERT_DOT 0x1p-50
 
 #endif
