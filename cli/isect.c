@@ -155,7 +155,8 @@ static const char *const help_targets =
     "usage: isect targets\n\n"
     "Lists the targets (implementations that can be judged against ref), the\n"
     "queries each supports and what it declares: ulps (numeric agreement) and\n"
-    "tolerance (largest severity it admits; docs/judge.md).\n";
+    "tolerance (largest severity it admits; docs/judge.md); \"exact booleans\":\n"
+    "every boolean or enum output must equal ref's exact answer.\n";
 
 static int cmd_targets(int argc, char **argv)
 {
@@ -167,7 +168,8 @@ static int cmd_targets(int argc, char **argv)
         for (const isect_target_entry *e = t->entries; e->query; e++)
         {
             printf("  %-22s ulps %-6g tolerance %g", e->query, e->ulps, e->tolerance);
-            printf("%s%s%s%s\n", e->precision == ISECT_BINARY64 ? " (units of 2^-53)" : "", e->outputs ? " outputs: " : "",
+            printf("%s%s%s%s%s\n", e->precision == ISECT_BINARY64 ? " (units of 2^-53)" : "",
+                   e->exact & ISECT_EXACT_BOOLS ? " exact booleans" : "", e->outputs ? " outputs: " : "",
                    e->outputs ? e->outputs : "", e->refuse ? " (refuses some inputs)" : "");
         }
     }

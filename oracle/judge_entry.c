@@ -42,6 +42,23 @@ static bool rounds_from_near(const isect_query *q, int o, double y, double r, do
     return (double)(float)(r - d) <= y && y <= (double)(float)(r + d);
 }
 
+/* The first boolean or enum slot where y differs from ref_out, or -1: the
+ * hit flag, then (when both hit, or the query has no hit flag) the others;
+ * on a shared miss the other outputs carry no claim. */
+static int bool_mismatch(const isect_query *q, const double *ref_out, const double *y)
+{
+    int hit = isect_query_hit_index(q);
+    if (hit >= 0 && (y[hit] != 0) != (ref_out[hit] != 0))
+        return hit;
+    if (hit >= 0 && y[hit] == 0)
+        return -1;
+    for (int o = 0; o < q->noutputs; o++)
+        for (int i = 0, s = isect_output_offset(q, o); i < q->outputs[o].arity; i++, s++)
+            if (q->outputs[o].kind != OUT_REAL && y[s] != ref_out[s])
+                return s;
+    return -1;
+}
+
 isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry *e, const double *in,
                                   int ref_status, const double *ref_out, const double *tgt_out)
 {
@@ -74,5 +91,12 @@ isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry
     double k = isect_entry_unit(q, e) / isect_format_unit(q);
     isect_judgement j = isect_judge(q, in, ref_status, ref_out, y, e->ulps * k, e->tolerance * k);
     j.severity /= k;
+    if ((e->exact & ISECT_EXACT_BOOLS) && j.verdict == VERDICT_TOLERATED) {
+        int s = bool_mismatch(q, ref_out, y);
+        if (s >= 0) {
+            j.verdict = VERDICT_DISCREPANCY;
+            j.slot = s;
+        }
+    }
     return j;
 }

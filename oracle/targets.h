@@ -23,6 +23,12 @@
  *              (isect_target_run) and its verdict is "refused", never a
  *              discrepancy.  For inputs the library cannot represent, or
  *              known to crash it (documented in the adapter).
+ *   exact      ISECT_EXACT_BOOLS: the entry claims exact booleans.  Every
+ *              boolean or enum output (the hit flag, a side) must equal
+ *              ref's exact answer: a mismatch is a discrepancy whatever its
+ *              severity (docs/judge.md, "Exact booleans"); the numeric
+ *              outputs are judged with ulps and tolerance as usual.  0:
+ *              booleans are judged by severity like the numbers.
  *
  * The registry.  `fast` (libisect) is built into the oracle.  Every other
  * target lives in an adapter file outside the oracle (the zoo in fuzz/zoo/,
@@ -51,6 +57,9 @@ typedef void (*isect_any_fn)(void);
 
 typedef enum { ISECT_BINARY32 = 0, ISECT_BINARY64 = 1 } isect_precision;
 
+/* isect_target_entry.exact: what the entry claims exact (0: nothing). */
+enum { ISECT_EXACT_BOOLS = 1 };
+
 typedef struct {
     const char *query;
     isect_any_fn fn;
@@ -59,6 +68,7 @@ typedef struct {
     const char *outputs;         /* NULL: all */
     isect_precision precision;   /* unit of ulps and tolerance */
     const char *(*refuse)(const double *in); /* NULL: accepts every input */
+    int exact;                   /* 0 or ISECT_EXACT_BOOLS */
 } isect_target_entry;
 
 typedef struct isect_target {
@@ -77,8 +87,12 @@ typedef struct isect_target {
 /* The same with the optional fields: outputs (a string or NULL), precision
  * (ISECT_BINARY32 or ISECT_BINARY64) and refuse (a predicate or NULL). */
 #define ISECT_ENTRY_EX(q, f, ulps_, tol_, outputs_, precision_, refuse_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_) }
-#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_), 0 }
+/* ISECT_ENTRY with exact booleans (ISECT_EXACT_BOOLS): a boolean or enum
+ * output that differs from ref's is a discrepancy, whatever its severity. */
+#define ISECT_ENTRY_EXACT(q, f, ulps_, tol_) \
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, ISECT_EXACT_BOOLS }
+#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL, 0 }
 
 /* The table of the targets an adapter file defines, NULL-terminated, under
  * the name isect_targets_<stem> that the generated registry expects (the

@@ -115,3 +115,62 @@ Test(target_entry, defaults_judge_as_before)
         cr_assert(a.verdict == b.verdict && a.severity == b.severity && a.slot == b.slot);
     }
 }
+
+/* Exact booleans (ISECT_ENTRY_EXACT): a boolean or enum output that differs
+ * from ref's is a discrepancy even at severity below the tolerance; the
+ * numeric outputs keep their ulps and tolerance. */
+Test(target_entry, exact_booleans_make_every_boolean_mismatch_a_discrepancy)
+{
+    const isect_query *q = isect_query_find("sphere_sphere");
+    double in[8] = {0, 0, 0, 0x1p-24 - 0x1p-40, 1, 0, 0, 1 - 0x1p-24}, ref_out[ISECT_MAX_OUT], out[ISECT_MAX_OUT];
+    cr_assert_eq(q->ref(in, ref_out), REF_OK);
+    const isect_target_entry plain = ISECT_ENTRY(sphere_sphere, always_hit, 1, 32);
+    const isect_target_entry exact = ISECT_ENTRY_EXACT(sphere_sphere, always_hit, 1, 32);
+    cr_assert_eq(plain.exact, 0);
+    cr_assert_eq(exact.exact, ISECT_EXACT_BOOLS);
+    cr_assert(isect_target_run(q, &exact, in, out));
+    isect_judgement a = isect_judge_entry(q, &plain, in, REF_OK, ref_out, out);
+    isect_judgement b = isect_judge_entry(q, &exact, in, REF_OK, ref_out, out);
+    cr_assert_eq(a.verdict, VERDICT_TOLERATED, "%s", isect_verdict_name(a.verdict));
+    cr_assert_eq(b.verdict, VERDICT_DISCREPANCY, "%s", isect_verdict_name(b.verdict));
+    cr_assert(b.slot == 0 && b.severity == a.severity);
+}
+
+static bool hit_t_off(isect_ray ray, isect_sphere s, isect_ray_sphere_result *out)
+{
+    (void)ray, (void)s;
+    out->hit = true;
+    out->t = 3 + 0x1.8p-19f; /* 2^-20 relative: beyond 8 ulps, within 32 units */
+    return true;
+}
+
+static bool side_front(isect_sphere s, isect_plane p, isect_sphere_plane_result *out)
+{
+    (void)s, (void)p;
+    out->side = ISECT_FRONT;
+    return false;
+}
+
+Test(target_entry, exact_booleans_leave_numbers_to_the_tolerance)
+{
+    const isect_query *q = isect_query_find("ray_sphere");
+    double in[11] = {0, 0, -4, 0, 0, 1, INFINITY, 0, 0, 0, 1}, ref_out[ISECT_MAX_OUT], out[ISECT_MAX_OUT];
+    cr_assert_eq(q->ref(in, ref_out), REF_OK);
+    const isect_target_entry e = ISECT_ENTRY_EXACT(ray_sphere, hit_t_off, 8, 32);
+    cr_assert(isect_target_run(q, &e, in, out));
+    isect_judgement j = isect_judge_entry(q, &e, in, REF_OK, ref_out, out);
+    cr_assert_eq(j.verdict, VERDICT_TOLERATED, "%s %g", isect_verdict_name(j.verdict), j.severity);
+    cr_assert_eq(j.slot, 1);
+
+    /* An enum output (no hit flag): a ball touching the plane straddles it,
+     * so "front" is wrong by a grazing margin, yet a discrepancy. */
+    const isect_query *sp = isect_query_find("sphere_plane");
+    double sin[10] = {0, 0, 1, 1, 0, 0, 0, 0, 0, 1};
+    cr_assert_eq(sp->ref(sin, ref_out), REF_OK);
+    cr_assert_eq(ref_out[0], 0);
+    const isect_target_entry p = ISECT_ENTRY(sphere_plane, side_front, 1, 32);
+    const isect_target_entry x = ISECT_ENTRY_EXACT(sphere_plane, side_front, 1, 32);
+    cr_assert(isect_target_run(sp, &x, sin, out));
+    cr_assert_eq(isect_judge_entry(sp, &p, sin, REF_OK, ref_out, out).verdict, VERDICT_TOLERATED);
+    cr_assert_eq(isect_judge_entry(sp, &x, sin, REF_OK, ref_out, out).verdict, VERDICT_DISCREPANCY);
+}
