@@ -26,6 +26,7 @@
  * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
  * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
  * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
+ * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
  */
 #ifndef ISECT_FAST_BOUNDS_H
 #define ISECT_FAST_BOUNDS_H
@@ -168,5 +169,18 @@
  * error: 8u (1 - gamma_3) > gamma_4.  Users: sphere_plane, aabb_plane. */
 #define FB_CERT_SQ 0x1p-48
 #define FB_CERT_DOT 0x1p-50
+
+/* FB_CERT_TRIPLE (2^-49): the rounding of the orientation x.(y x z) of
+ * binary64 differences x, y, z of binary32 values (each coordinate one
+ * rounding, relative u), against its exact value: each of the six terms
+ * x_i y_j z_k is a product of three rounded coordinates (3u), the cross
+ * product rounds twice more (product, difference) and the dot product three
+ * times (product, two additions): at most gamma_8 T, T = sum of the terms'
+ * magnitudes (ov_abs_triple).  The computed T (five roundings of
+ * non-negative terms and three rounded factors) is at least (1 - gamma_8) T,
+ * and 16u (1 - gamma_8) > gamma_8 (1 + u): |o| > 2^-49 fl(T) certifies the
+ * sign of the exact orientation (the comparison's own product is exact).
+ * Users: point_in_triangle (a point off the plane). */
+#define FB_CERT_TRIPLE 0x1p-49
 
 #endif
