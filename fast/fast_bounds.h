@@ -183,4 +183,22 @@
  * Users: point_in_triangle (a point off the plane). */
 #define FB_CERT_TRIPLE 0x1p-49
 
+/* FB_CERT_SQ32 (2^-19) and FB_CERT_SQ32_MIN (2^-100): FB_CERT_SQ for the
+ * same sums evaluated in binary32 (u32 = 2^-24), the first stage of
+ * sphere_sphere, which costs what a textbook test costs.  Relative errors
+ * as for FB_CERT_SQ with u32 (gamma_5 < 5.01 u32); in binary32 a square or
+ * a sum may also underflow (absolute error below 2^-150 each, at most four
+ * for d, two for r) or overflow.
+ * - "D <= R" from fl(d (1 + 2^-19)) <= r with 2^-100 <= r <= FLT_MAX: d is
+ *   finite, the absolute errors are below 2^-47 r, and
+ *   32 u32 - u32 - 2^-23 u32 > 10.01 u32 as for FB_CERT_SQ.
+ * - "D > R" from d > fl(fl(r (1 + 2^-19)) + 2^-100): then d >= 2^-100, so
+ *   the absolute errors are below 2^-47 d and the relative argument holds;
+ *   if d overflowed to inf, D exceeds FLT_MAX (1 - gamma_5) while R is at
+ *   most (1 + gamma_3) FLT_MAX / (1 + 2^-19).  Invalid input (NaN, inf,
+ *   a negative radius) never passes the hit certificate (its checks) and
+ *   a miss is its answer anyway. */
+#define FB_CERT_SQ32 0x1p-19f
+#define FB_CERT_SQ32_MIN 0x1p-100f
+
 #endif

@@ -239,9 +239,13 @@ static inline double fx_round(double *e, int n)
  * remainder is below 2^-44 of the previous one); the quantum 2^-894 and the
  * bound 2^784 allow at most 1678/44 + 1 < 40 steps.  fe_norm regrows the
  * s_k into a non-overlapping expansion (at most as many components), so a
- * normalised value has fewer than 40 components and FE_CAP = 64 holds it;
- * products and sums normalise before they could exceed FE_ACC. */
-enum { FE_CAP = 64, FE_ACC = 4 * FE_CAP + 8 };
+ * normalised value has fewer than 40 components.  Sums and products
+ * normalise only results longer than FE_SHORT (short ones, the common case
+ * of exactly representable boundary inputs, are kept as they are), so every
+ * fe has at most 39 < FE_CAP components.  fe_add's accumulator then holds at
+ * most 78, and fe_mul's, normalised after any row of 2 x 39 products that
+ * leaves it above FE_ACC - 2 FE_CAP, at most 104 + 78 < FE_ACC. */
+enum { FE_CAP = 48, FE_SHORT = 16, FE_ACC = 4 * FE_CAP + 8 };
 
 typedef struct {
     int n;
@@ -267,7 +271,7 @@ static inline int fe_norm_buf(double *e, int n)
 
 static inline fe fe_of(double a)
 {
-    fe r = {0, {0}};
+    fe r;
     r.n = fx_grow(r.e, 0, a);
     return r;
 }
@@ -275,7 +279,7 @@ static inline fe fe_of(double a)
 /* a - b exactly (two components at most). */
 static inline fe fe_diff(double a, double b)
 {
-    fe r = {0, {0}};
+    fe r;
     r.n = fx_grow(r.e, 0, a);
     r.n = fx_grow(r.e, r.n, -b);
     return r;
@@ -289,7 +293,7 @@ static inline fe fe_add(const fe *a, const fe *b, double sb /* +1 or -1 */)
     for (int i = 0; i < b->n; i++)
         n = fx_grow(acc, n, sb * b->e[i]);
     fe r;
-    r.n = fe_norm_buf(acc, n);
+    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
     memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
     return r;
 }
@@ -308,7 +312,7 @@ static inline fe fe_mul(const fe *a, const fe *b)
             n = fe_norm_buf(acc, n);
     }
     fe r;
-    r.n = fe_norm_buf(acc, n);
+    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
     memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
     return r;
 }

@@ -1,10 +1,11 @@
 /* fast/sphere_sphere.c: closed balls overlap, binary32 inputs, exact answer.
  *
- * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly: the binary64
- * evaluation when its rounding bound certifies the comparison
- * (FB_CERT_SQ, fast/fast_bounds.h), else the exact value of D
- * (fe expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
- * The answer is ref's for every binary32 input: docs/queries/sphere_sphere.md.
+ * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in three
+ * stages: binary32, as a textbook test would, certified by FB_CERT_SQ32;
+ * binary64, certified by FB_CERT_SQ (fast/fast_bounds.h); else the exact
+ * value of D (fe expansions, fast/fast_exact.h).  No square root, no
+ * epsilon, no libm.  The answer is ref's for every binary32 input:
+ * docs/queries/sphere_sphere.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"
@@ -19,10 +20,9 @@ static int sphere_gap_sign_exact(isect_sphere a, isect_sphere b)
     return fe_sign(&g);
 }
 
-bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
+/* Stages two and three, with the validity check. */
+static bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
 {
-    if (out)
-        out->hit = false;
     double dx = (double)b.center.x - a.center.x, dy = (double)b.center.y - a.center.y,
            dz = (double)b.center.z - a.center.z;
     double d2 = dx * dx + dy * dy + dz * dz, r = (double)a.radius + b.radius, r2 = r * r;
@@ -30,13 +30,25 @@ bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_res
      * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
     if (!(d2 <= DBL_MAX && r <= DBL_MAX && a.radius >= 0 && b.radius >= 0))
         return false;
-    bool hit;
     if (d2 * (1 + FB_CERT_SQ) <= r2)
-        hit = true;
-    else if (d2 > r2 * (1 + FB_CERT_SQ))
-        hit = false;
+        return true;
+    if (d2 > r2 * (1 + FB_CERT_SQ))
+        return false;
+    return sphere_gap_sign_exact(a, b) <= 0;
+}
+
+bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
+{
+    float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, dz = b.center.z - a.center.z;
+    float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
+    bool hit;
+    if (d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN)
+        hit = false; /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
+    else if (d2 * (1 + FB_CERT_SQ32) <= r2 && r2 >= FB_CERT_SQ32_MIN && r2 <= FLT_MAX && a.radius >= 0 &&
+             b.radius >= 0)
+        hit = true; /* certainly overlapping; d2 finite, so the centres are */
     else
-        hit = sphere_gap_sign_exact(a, b) <= 0;
+        hit = sphere_sphere_slow(a, b);
     if (out)
         out->hit = hit;
     return hit;
