@@ -5,8 +5,9 @@
  * (v-_i = min_i where n_i > 0, else max_i): front iff n.(v- - point) > 0,
  * back iff n.(v+ - point) < 0, else straddling (the centre-extent test
  * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Each dot product in
- * binary64, its sign certified by FB_CERT_DOT (fast/fast_bounds.h), else
- * exact (fe expansions, fast/fast_exact.h).  docs/queries/aabb_plane.md.
+ * binary32, then binary64, its sign certified by FB_CERT_DOT32 or
+ * FB_CERT_DOT (fast/fast_bounds.h), else exact (fe expansions,
+ * fast/fast_exact.h).  docs/queries/aabb_plane.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"
@@ -15,6 +16,17 @@
  * *finite is cleared when a value is not finite. */
 static int dot_sign(isect_vec3 v, isect_vec3 p, isect_vec3 n, bool *finite)
 {
+    /* binary32 first, as a textbook test: FB_CERT_DOT32 (a finite bound
+     * also proves v, p and n finite) */
+    float fx = v.x - p.x, fy = v.y - p.y, fz = v.z - p.z;
+    float fd = fx * n.x + fy * n.y + fz * n.z, fa = fabsf(fx * n.x) + fabsf(fy * n.y) + fabsf(fz * n.z);
+    if (fa <= FLT_MAX) {
+        float g = FB_CERT_DOT32 * fa + FB_CERT_DOT32_ABS;
+        if (fd > g)
+            return 1;
+        if (-fd > g)
+            return -1;
+    }
     double wx = (double)v.x - p.x, wy = (double)v.y - p.y, wz = (double)v.z - p.z;
     double d = wx * n.x + wy * n.y + wz * n.z;
     double a = fabs(wx * n.x) + fabs(wy * n.y) + fabs(wz * n.z);

@@ -20,13 +20,14 @@
  * | FB_SLAB            | 2^-50       | sphere_obb.c                          |
  * | FB_SAT_PROJ        | 2^-49       | aabb_triangle.c, triangle_triangle.c  |
  * | FB_OBB_SAT         | 2^-49       | obb_obb.c                             |
- * | FB_PIT_TOL         | 8 * 2^-24   | point_in_triangle.c                   |
  * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
  * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
  * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
  * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
  * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
  * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
+ * | FB_CERT_SQ32       | 2^-19       | sphere_sphere.c (binary32 stage)      |
+ * | FB_CERT_DOT32      | 2^-20       | aabb_plane.c (binary32 stage)         |
  */
 #ifndef ISECT_FAST_BOUNDS_H
 #define ISECT_FAST_BOUNDS_H
@@ -112,14 +113,6 @@
  * 16u (1 - 10u) > gamma_12 > gamma_10: a reported separation is exact. */
 #define FB_OBB_SAT 0x1p-49
 
-/* FB_PIT_TOL: point_in_triangle's tolerance, a hit when p is within
- * FB_PIT_TOL S of the closed triangle (S the largest input magnitude).  Not
- * a rounding guard but the contract: the rounded differences move a point
- * of the triangle at most 2 sqrt(3) u32 S + 2 sqrt(3) u32 S < 6.93 u32 S
- * away (u32 = 2^-24), so 8 u32 S never misses one
- * (docs/queries/point_in_triangle.md). */
-#define FB_PIT_TOL (8 * 0x1p-24)
-
 /* The comfortable ranges of the power-of-two rescaling (fv_rescale_exp):
  * inside [FB_COMFY_LO, hi] the inputs are used as they are, outside they
  * are brought to [1/2, 1) (exact).
@@ -200,5 +193,19 @@
  *   a miss is its answer anyway. */
 #define FB_CERT_SQ32 0x1p-19f
 #define FB_CERT_SQ32_MIN 0x1p-100f
+
+/* FB_CERT_DOT32 (2^-20) and FB_CERT_DOT32_ABS (2^-140): FB_CERT_DOT for
+ * the same dot product d = w.n evaluated in binary32 (u32 = 2^-24), the
+ * first stage of aabb_plane.  w_i = fl(x_i - y_i) rounds relatively (or
+ * overflows: then the bound below is inf or NaN and nothing is certified),
+ * a product relatively or, underflowing, by at most 2^-150 absolutely, an
+ * addition relatively (sums of subnormals are exact): |d - D| <=
+ * gamma_4 sum_i |w_i n_i| + 3 2^-150, while the computed a =
+ * fl(sum_i |w_i n_i|) >= (1 - gamma_3) sum_i |w_i n_i| - 3 2^-150.  So
+ * |d| > fl(fl(2^-20 a) + 2^-140) certifies the sign of D: 16 u32 (1 -
+ * gamma_3)(1 - u32)^2 > gamma_4 and 2^-140 (1 - u32) > 12 2^-150.  A finite
+ * a proves w and n finite (0 inf is NaN). */
+#define FB_CERT_DOT32 0x1p-20f
+#define FB_CERT_DOT32_ABS 0x1p-140f
 
 #endif
