@@ -24,7 +24,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY_EXACT(aabb_aabb, isect_aabb_aabb, 1, 0),
     ISECT_ENTRY_EXACT(sphere_aabb, isect_sphere_aabb, 1, 0),
     ISECT_ENTRY_EXACT(point_in_triangle, isect_point_in_triangle, 1, 0),
-    ISECT_ENTRY(sphere_triangle, isect_sphere_triangle, 8, 4),
+    ISECT_ENTRY_EXACT(sphere_triangle, isect_sphere_triangle, 8, 4),
     ISECT_ENTRY_EXACT(sphere_plane, isect_sphere_plane, 1, 0),
     ISECT_ENTRY_EXACT(aabb_plane, isect_aabb_plane, 1, 0),
     ISECT_ENTRY(obb_obb, isect_obb_obb, 1, 4),
