@@ -79,7 +79,7 @@ FUZZ_PROPS = $(patsubst fuzz/prop_%.c,%,$(filter-out fuzz/prop_harness.c,$(wildc
 # ISECT_TARGETS(zoo_<file name>, ...).
 ZOO_SRC = $(addprefix fuzz/zoo/,mt_eps.c sign_change_2008.c sphere_tri_2010.c nettle2000.c \
             sphere_behind.c cylinder_2016.c xna_sphere.c area_pit.c obb_noeps.c pit_outside.c mt_strict.c \
-            threejs_ray.c)
+            threejs_ray.c ccd_cubic.c)
 TARGET_TABLES = $(patsubst fuzz/zoo/%.c,zoo_%,$(ZOO_SRC)) $(patsubst %,peer_%,$(PEERS))
 
 # ---- peers: real libraries as targets (docs/peers.md) ----------------------
@@ -197,7 +197,7 @@ LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtarget
 ALL_LIBS = $(LIBS) $(USER_LDLIBS) $(PEER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
-$(foreach s,release asan pic fuzz,$(eval $(call flagset,$(s))))
+$(foreach s,release asan pic fuzz cov,$(eval $(call flagset,$(s))))
 
 $(BUILD)/isect: $(BUILD)/release/isect
 	ln -sf release/isect $@
@@ -243,7 +243,8 @@ fuzz-check:
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
-       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check ossfuzz-check merge-check ci-check
+       corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check isolate-check ossfuzz-check \
+       merge-check ci-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -308,7 +309,9 @@ bench-check: $(BUILD)/release/bench/bench
 # ref against the benchmark's ground truth (one line: queries, agreements,
 # disagreements, time), then fast's false negatives (must be 0) and
 # positives; docs/queries/vertex_face_ccd.md.
-CCD_BENCHMARK ?= ../shared/data/ccd-benchmark
+# The benchmark data: a copy of ../shared/data/ccd-benchmark (MIT; its README
+# and LICENSE files say where each file comes from).
+CCD_BENCHMARK ?= data/ccd-benchmark
 $(BUILD)/release/tools/ccd_benchmark: $(call obj,release,tools/ccd_benchmark.c) $(call LIBS_FOR,release)
 	$(call link,release) -o $@ $^ $(ALL_LIBS)
 
@@ -356,9 +359,45 @@ campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-
 	      CRASHY_ISECT=$(BUILD)/crashy/release/isect CRASHY_FUZZ_DIR=$(BUILD)/crashy/fuzz sh tests/campaign.sh; \
 	else echo "campaign-check: $(CLANG) not found, skipped"; fi
 
+# A target that crashes or hangs never takes check, eval, props, minimize or
+# report down (tests/isolate.sh): the crashy user target of campaign-check,
+# the same build under $(BUILD)/crashy; about 10 s, no clang needed.
+.PHONY: isolate-check
+isolate-check:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/crashy USER_TARGET=tests/campaign_target.c $(BUILD)/crashy/release/isect
+	CRASHY_ISECT=$(BUILD)/crashy/release/isect OUT=$(BUILD)/isolate-check sh tests/isolate.sh
+
 # The former name of the crash part, now in campaign-check.
 campaign-crash-check: campaign-check
 
+# ---- mutation testing and coverage (docs/mutants.md) ----------------------
+# `make mutants`: operator mutations of fast/ (MUTATE: other files, e.g. a
+# user adapter given in USER_TARGET), each built in a private copy of the
+# tree under $(BUILD)/mutants/ and judged by isect check corpus/, the query's
+# tests and, with MUTANT_FUZZ seconds, its fuzz harness; MUTANTS: options of
+# tools/mutants.py (default a sample of 60; --all for every mutant).
+# `make coverage`: line and branch coverage of fast/ and ref/ by the corpus
+# and by the tests (gcc --coverage, gcov), fast/ branches not reached listed.
+MUTATE      ?=
+MUTANTS     ?= --sample 60
+MUTANT_FUZZ ?= 0
+OPT_cov     = -O0 -g --coverage
+LDOPT_cov   = --coverage
+.PHONY: mutants coverage
+
+mutants:
+	python3 tools/mutants.py $(MUTANTS) --build $(BUILD) --fuzz $(MUTANT_FUZZ) \
+	    $(foreach u,$(USER_TARGET),--user-target $(u)) $(MUTATE)
+
+# The tests of the mutation stage, linked against the release libraries.
+$(BUILD)/release/tests/%: $(BUILD)/release/tests/%.o $(call LIBS_FOR,release)
+	$(call link,release) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+$(BUILD)/cov/tests/%: $(BUILD)/cov/tests/%.o $(call LIBS_FOR,cov)
+	$(call link,cov) -o $@ $^ -lcriterion $(ALL_LIBS)
+
+coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(BUILD)/cov/tests/%,$(TEST_SRC)))
+	python3 tools/coverage.py $(BUILD)
 # ---- scale: OSS-Fuzz / ClusterFuzzLite, merged reports, CI (docs/scale.md) --
 # ossfuzz-check: .clusterfuzzlite/build.sh with the engines' environment
 # (tests/ossfuzz.sh), every fuzzer it makes runs OSSFUZZ_SECONDS on its seeds,
@@ -475,6 +514,7 @@ help:
 	@echo "  campaign-check campaign tests: SIGINT, SIGKILL, junit.xml, minimize, map, Chromium, a crashing"
 	@echo "                 and hanging target recorded while the campaign goes on (check; needs clang)"
 	@echo "  campaign-crash-check  the former name of campaign-check"
+	@echo "  isolate-check  a crashing and hanging user target: check, eval, minimize, report go on"
 	@echo "  ossfuzz-check  .clusterfuzzlite/build.sh run with the OSS-Fuzz environment; every fuzzer it makes"
 	@echo "                 runs OSSFUZZ_SECONDS; a zoo target is reported as a crash (check; needs clang)"
 	@echo "  merge-check    isect report merges two campaigns and an engine's crash file (check; needs clang)"
@@ -492,6 +532,11 @@ help:
 	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
 	@echo "  bench          ns per call of fast, a plain textbook baseline and ref, per query (BENCH=\"q ...\": some)"
+	@echo "  mutants        operator mutants of fast/ (MUTATE=files: others, e.g. a USER_TARGET adapter), each judged by"
+	@echo "                 isect check corpus/, the query's tests and MUTANT_FUZZ seconds of fuzzing; MUTANTS=options"
+	@echo "                 of tools/mutants.py (default --sample 60; --all); survivors listed (docs/mutants.md)"
+	@echo "  coverage       line and branch coverage of fast/ and ref/ by the corpus and by the tests (gcc --coverage,"
+	@echo "                 gcov, into $(BUILD)/cov/); the fast/ branches the corpus never takes, in $(BUILD)/coverage.txt"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"
 	@echo "  uninstall      remove what install put there"
 	@echo "  clean          remove $(BUILD)/"
@@ -505,6 +550,7 @@ help:
 	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
+	@echo "  MUTATE=$(MUTATE) MUTANTS=$(MUTANTS) MUTANT_FUZZ=$(MUTANT_FUZZ) (mutants)"
 	@echo "  USER_TARGET=adapter.c|adapter.cpp ... (your targets, docs/targets.md)"
 	@echo "  USER_PKGS=pkg-config modules of your adapters  USER_LIBS=more link flags (appended)"
 	@echo "  PEERS=\"$(PEERS)\" (peer libraries built; PEERS= for none), BULLET_PKG=$(BULLET_PKG) (docs/peers.md)"

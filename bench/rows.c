@@ -115,6 +115,7 @@ BENCH_TYPED2(ray_cylinder, ray, cylinder)
 BENCH_TYPED2(ray_capsule, ray, capsule)
 BENCH_TYPED2(ray_obb, ray, obb)
 BENCH_TYPED2(sphere_sweep_point, moving_sphere, vec3)
+BENCH_TYPED2(sphere_sweep_sphere, moving_sphere, moving_sphere)
 BENCH_TYPED2(vertex_face_ccd, ccd_frame, ccd_frame)
 BENCH_TYPED2(edge_edge_ccd, ccd_frame, ccd_frame)
 BENCH_TYPED3(sphere_sweep_segment, moving_sphere, vec3, vec3)
@@ -361,6 +362,15 @@ static void gen_sweep_point(rng *r, double *in)
     w3(&o, p);
 }
 
+/* Two spheres aimed at one point at about the same time. */
+static void gen_sweep_sphere(rng *r, double *in)
+{
+    out_t o = {in};
+    isect_vec3 p = v3_rand(r, -1, 1);
+    w_moving_at(&o, r, p);
+    w_moving_at(&o, r, v3_add(p, v3_rand(r, -0.5f, 0.5f)));
+}
+
 static void gen_sweep_segment(rng *r, double *in)
 {
     out_t o = {in};
@@ -474,6 +484,8 @@ const bench_query bench_rows[] = {
     ROW(ray_capsule, ray, capsule, gen_ray_capsule, "plain", "cylinder and two spheres, bench/ray_plain.c"),
     ROW(ray_obb, ray, obb, gen_ray_obb, "plain", "slabs on the box axes, bench/ray_plain.c"),
     ROW(sphere_sweep_point, moving_sphere, vec3, gen_sweep_point, "plain", "quadratic, bench/sweep_plain.c"),
+    ROW(sphere_sweep_sphere, moving_sphere, moving_sphere, gen_sweep_sphere, "plain",
+        "relative motion, one quadratic, bench/sweep_plain.c"),
     ROW(vertex_face_ccd, ccd_frame, ccd_frame, gen_vertex_face_ccd, "plain", "cubic roots, inside tests, bench/ccd_plain.c"),
     ROW(edge_edge_ccd, ccd_frame, ccd_frame, gen_edge_edge_ccd, "plain", "cubic roots, inside tests, bench/ccd_plain.c"),
     {"sphere_sweep_segment", N_moving_sphere + 2 * N_vec3, (any_fn)isect_sphere_sweep_segment,

@@ -72,6 +72,20 @@ bool plain_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_
     return true;
 }
 
+bool plain_sphere_sweep_sphere(isect_moving_sphere a, isect_moving_sphere b, isect_sphere_sweep_sphere_result *out)
+{
+    memset(out, 0, sizeof *out);
+    isect_moving_sphere rel = {a.center, sub(a.velocity, b.velocity), a.radius + b.radius};
+    float t;
+    if (dist2(a.center, b.center) <= rel.radius * rel.radius)
+        t = 0;
+    else if (!vertex_sweep(rel, b.center, 1, &t))
+        return false;
+    out->hit = true;
+    out->t = t;
+    return true;
+}
+
 bool plain_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3 p1,
                                 isect_sphere_sweep_segment_result *out)
 {

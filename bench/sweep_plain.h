@@ -12,6 +12,8 @@
 
 /* the smaller root of |c + t v - p|^2 = r^2 */
 bool plain_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_sweep_point_result *out);
+/* the relative motion: the smaller root of |c0 - c1 + t (v0 - v1)|^2 = (r0 + r1)^2 */
+bool plain_sphere_sweep_sphere(isect_moving_sphere a, isect_moving_sphere b, isect_sphere_sweep_sphere_result *out);
 /* the line's quadratic with its foot kept on the segment, then the two ends */
 bool plain_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3 p1,
                                 isect_sphere_sweep_segment_result *out);

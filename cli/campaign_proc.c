@@ -135,7 +135,7 @@ int start_proc(const options *o, pair *p, double end)
     p->started = 1;
     p->nproc++;
     p->runs++;
-    logev("run query=%s target=%s pid=%ld at=%.3f until=%.3f", p->q->name, p->t->name, (long)pid, since(),
+    logev("run query=%s target=%s pid=%ld at=%.3f until=%.3f", p->name, p->t->name, (long)pid, since(),
           end - camp.t0);
     return 0;
 }
@@ -196,9 +196,10 @@ static void on_line(proc *pr, char *line)
                 snprintf(s, sizeof s, "%.*s", (int)strcspn(sev + 9, " ("), sev + 9);
             say("%6.1f s  first %s: %s on %s, severity %s", p->first_disc, prop ? "property violation" : "discrepancy",
                 p->t->name, p->name, s);
-            logev("found query=%s target=%s at=%.3f verdict=discrepancy", p->q->name, p->t->name, p->first_disc);
+            logev("found query=%s target=%s at=%.3f verdict=%s", p->name, p->t->name, p->first_disc,
+                  prop ? "property" : "discrepancy");
         } else if (!known && !strncmp(line + 12, "invalid", 7) && !p->zoo)
-            say("%6.1f s  invalid answer: %s on %s", since(), p->t->name, p->q->name);
+            say("%6.1f s  invalid answer: %s on %s", since(), p->t->name, p->name);
     }
 }
 
@@ -361,7 +362,7 @@ static void record_crash(const options *o, proc *pr, const char *artifact, int e
         p->timeouts++;
     else
         p->crashes++;
-    logev("crash query=%s target=%s at=%.3f kind=%s file=%s", p->q->name, p->t->name, since(), sig.output, path);
+    logev("crash query=%s target=%s at=%.3f kind=%s file=%s", p->name, p->t->name, since(), sig.output, path);
     if (!access(path, F_OK))
         return; /* this signature has its reproducer already */
     isect_case k;
@@ -422,7 +423,7 @@ void reap(const options *o, proc *pr, int wstatus)
     else
         snprintf(st, sizeof st, "signal:%d", WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0);
     int clean = (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || pr->sent_int;
-    logev("exit query=%s target=%s pid=%ld at=%.3f status=%s execs=%.0f seconds=%.3f", p->q->name, p->t->name,
+    logev("exit query=%s target=%s pid=%ld at=%.3f status=%s execs=%.0f seconds=%.3f", p->name, p->t->name,
           (long)pr->pid, since(), st, p->execs_done, p->runtime);
     if (!clean) {
         /* a crash or a hang leaves a libFuzzer artifact; else the harness is broken */

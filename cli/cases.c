@@ -89,13 +89,41 @@ int targets_select(const isect_target **sel, size_t *nsel, const char *name)
 
 int run_ref(const isect_case *k, double *out) { return k->query->ref(k->in, out); }
 
-int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, isect_row *row)
+typedef struct {
+    const isect_case *k;
+    const isect_target_entry *e;
+} target_job;
+
+static void target_child(void *arg, guard_pipe *p)
+{
+    target_job *job = arg;
+    double out[ISECT_MAX_OUT] = {0};
+    isect_target_run(job->k->query, job->e, job->k->in, out);
+    guard_send(p, out, sizeof out);
+}
+
+int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, double timeout,
+               isect_row *row)
 {
     const isect_target_entry *e = isect_target_entry_for(t, k->query->name);
     if (!e)
         return -1;
     memset(row, 0, sizeof *row);
-    isect_target_run(k->query, e, k->in, row->out);
+    if (!guard_target(t))
+        isect_target_run(k->query, e, k->in, row->out);
+    else {
+        target_job job = {k, e};
+        guard_result g;
+        if (guard_call(target_child, &job, row->out, sizeof row->out, timeout, &g) != GUARD_OK) {
+            memset(row->out, 0, sizeof row->out);
+            row->died = g.status;
+            snprintf(row->why, sizeof row->why, "%s", g.why);
+            row->j.verdict = VERDICT_INVALID;
+            row->j.slot = -1;
+            row->j.why = row->why;
+            return 0;
+        }
+    }
     row->j = isect_judge_entry(k->query, e, k->in, ref_status, ref_out, row->out);
     return 0;
 }

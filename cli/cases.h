@@ -4,6 +4,7 @@
 
 #include "casefile.h"
 #include "files.h"
+#include "guard.h"
 #include "judge.h"
 #include "targets.h"
 
@@ -40,13 +41,20 @@ typedef struct {
      * agrees with the target (judge.h: isect_witness). */
     bool has_witness;
     double witness[ISECT_MAX_IN], moved;
+    /* The target crashed (GUARD_CRASH) or hung (GUARD_HANG) in its child
+     * process: verdict invalid, j.why = why. */
+    int died;
+    char why[64];
 } isect_row;
 
 /* Runs ref on a case; returns its status. */
 int run_ref(const isect_case *k, double *out);
 /* Runs and judges a target on a case; returns 0, or -1 if the target does not
- * support the query. */
-int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, isect_row *row);
+ * support the query.  A target that guard_target isolates runs in a child
+ * process for at most timeout seconds: a crash or a hang is the verdict
+ * invalid, why "crashed with signal 11" or "timed out after 5 s". */
+int run_target(const isect_case *k, const isect_target *t, int ref_status, const double *ref_out, double timeout,
+               isect_row *row);
 
 /* For a tolerated row: searches a witness up to 4 times the target's
  * tolerance (at least 4 units) and records it in the row. */

@@ -6,6 +6,7 @@
 #define ISECT_CLI_COMMANDS_H
 
 #include "findings.h"
+#include "guard.h"
 
 #include <stdio.h>
 
@@ -45,13 +46,13 @@ double map_step(const isect_query *q, const double *in, int slot, double ulps);
  * wrong (1 ulp for mild findings). */
 double map_step_auto(const isect_query *q, const double *in, int slot, double severity, int radius);
 /* Computes the grid around in for target entry e (guarded: each cell in a
- * child process). */
+ * child process, as map_plan's probes). */
 void map_compute(const isect_query *q, const isect_target_entry *e, const double *in, int guarded, isect_map *m);
 /* Picks the two input slots whose perturbation changes the verdict most
  * (unless *xslot and *yslot are set, >= 0) and their steps: the auto step,
  * or 8, 64, 512 times it where the grid would be of one colour. */
-void map_plan(const isect_query *q, const isect_target_entry *e, const double *in, double severity, int radius,
-              int *xslot, int *yslot, double *hx, double *hy);
+void map_plan(const isect_query *q, const isect_target_entry *e, const double *in, int guarded, double severity,
+              int radius, int *xslot, int *yslot, double *hx, double *hy);
 /* Draws the grid as a standalone <svg> element. */
 void map_svg(FILE *f, const isect_query *q, const double *in, const isect_map *m, const char *target,
              const char *title);

@@ -2,15 +2,13 @@
  * see findings.h. */
 #include "findings.h"
 
+#include "guard.h"
+
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 int zoo_control(const char *target)
 {
@@ -24,91 +22,44 @@ int zoo_control(const char *target)
 typedef struct {
     int ref_status;
     double ref_out[ISECT_MAX_OUT];
-} ref_msg;
+    double tgt_out[ISECT_MAX_OUT];
+} eval_msg;
 
-static int read_full(int fd, void *buf, size_t len, double deadline)
-{
-    size_t got = 0;
-    while (got < len) {
-        double left = deadline - isect_epoch_now();
-        if (left <= 0)
-            return -2;
-        struct pollfd p = {fd, POLLIN, 0};
-        int r = poll(&p, 1, (int)(left * 1000) + 1);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return r == 0 ? -2 : -1;
-        ssize_t n = read(fd, (char *)buf + got, len - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        got += (size_t)n;
-    }
-    return 0;
-}
+typedef struct {
+    const isect_query *q;
+    const isect_target_entry *e;
+    const double *in;
+} eval_job;
 
-static void write_full(int fd, const void *buf, size_t len)
+static void eval_child(void *arg, guard_pipe *p)
 {
-    size_t done = 0;
-    while (done < len) {
-        ssize_t n = write(fd, (const char *)buf + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            _exit(3);
-        done += (size_t)n;
-    }
+    eval_job *job = arg;
+    eval_msg m;
+    memset(&m, 0, sizeof m);
+    m.ref_status = job->q->ref(job->in, m.ref_out);
+    guard_send(p, &m, offsetof(eval_msg, tgt_out));
+    isect_target_run(job->q, job->e, job->in, m.tgt_out);
+    guard_send(p, m.tgt_out, sizeof m.tgt_out);
 }
 
 /* Runs ref and the target in a child process; returns EVAL_OK with the
- * outputs, or EVAL_CRASH / EVAL_HANG (ref's answer filled when it came). */
+ * outputs, or EVAL_CRASH / EVAL_HANG (ref's answer filled when it came,
+ * why in g). */
 static isect_eval_status run_guarded(const isect_query *q, const isect_target_entry *e, const double *in,
-                                     double timeout, int *ref_status, double *ref_out, double *tgt_out)
+                                     double timeout, int *ref_status, double *ref_out, double *tgt_out,
+                                     guard_result *g)
 {
-    int fd[2];
-    if (pipe(fd))
-        return EVAL_CRASH;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd[0]);
-        close(fd[1]);
-        return EVAL_CRASH;
-    }
-    if (pid == 0) {
-        close(fd[0]);
-        ref_msg m;
-        memset(&m, 0, sizeof m);
-        m.ref_status = q->ref(in, m.ref_out);
-        write_full(fd[1], &m, sizeof m);
-        double out[ISECT_MAX_OUT] = {0};
-        isect_target_run(q, e, in, out);
-        write_full(fd[1], out, sizeof out);
-        _exit(0);
-    }
-    close(fd[1]);
-    double deadline = isect_epoch_now() + timeout;
-    ref_msg m;
-    double out[ISECT_MAX_OUT];
-    int r = read_full(fd[0], &m, sizeof m, deadline);
-    if (!r) {
+    eval_job job = {q, e, in};
+    eval_msg m;
+    memset(&m, 0, sizeof m);
+    guard_status st = guard_call(eval_child, &job, &m, sizeof m, timeout, g);
+    if (g->got >= offsetof(eval_msg, tgt_out)) {
         *ref_status = m.ref_status;
         memcpy(ref_out, m.ref_out, sizeof m.ref_out);
-        r = read_full(fd[0], out, sizeof out, deadline);
-        if (!r)
-            memcpy(tgt_out, out, sizeof out);
     }
-    close(fd[0]);
-    if (r == -2)
-        kill(pid, SIGKILL);
-    int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (r == -2)
-        return EVAL_HANG;
-    return r ? EVAL_CRASH : EVAL_OK;
+    if (st == GUARD_OK)
+        memcpy(tgt_out, m.tgt_out, sizeof m.tgt_out);
+    return st == GUARD_OK ? EVAL_OK : st == GUARD_HANG ? EVAL_HANG : EVAL_CRASH;
 }
 
 isect_eval_status signature_eval(const isect_query *q, const isect_target_entry *e, const double *in, int guarded,
@@ -122,8 +73,9 @@ isect_eval_status signature_eval(const isect_query *q, const isect_target_entry 
     j->slot = -1;
     isect_eval_status st = EVAL_OK;
     *ref_status = ISECT_REF_OK;
+    static guard_result g; /* j->why points into it */
     if (guarded)
-        st = run_guarded(q, e, in, timeout, ref_status, ref_out, tgt_out);
+        st = run_guarded(q, e, in, timeout, ref_status, ref_out, tgt_out, &g);
     else {
         *ref_status = q->ref(in, ref_out);
         isect_target_run(q, e, in, tgt_out);
@@ -131,7 +83,7 @@ isect_eval_status signature_eval(const isect_query *q, const isect_target_entry 
     if (st != EVAL_OK) {
         isect_signature_died(s, q, in, *ref_status, ref_out, st == EVAL_HANG);
         j->verdict = VERDICT_INVALID;
-        j->why = st == EVAL_HANG ? "the target hangs" : "the target crashes";
+        j->why = g.why;
         return st;
     }
     *j = isect_judge_entry(q, e, in, *ref_status, ref_out, tgt_out);
@@ -172,9 +124,14 @@ int finding_load(const char *path, const char *default_target, isect_finding *f,
         f->sig = h.sig;
         f->first = h.first;
         f->found = h.found;
+        snprintf(f->property, sizeof f->property, "%s", h.property);
     } else
         snprintf(f->target, sizeof f->target, "%s", default_target ? default_target : "fast");
     f->t = isect_target_find(f->target);
+    if (f->property[0])
+        snprintf(f->pair, sizeof f->pair, "prop_%s", f->property);
+    else
+        snprintf(f->pair, sizeof f->pair, "%s", f->q->name);
     if (!f->has_header && finding_judge(f, 10)) {
         snprintf(err, errlen, "%s: target '%s' %s", path, f->target, f->t ? "does not support the query" : "unknown");
         return -1;
@@ -199,4 +156,19 @@ void finding_free(isect_finding *f) { memset(f, 0, sizeof *f); }
 int finding_is_crash(const isect_finding *f)
 {
     return !strcmp(f->sig.output, ISECT_FINDING_CRASH) || !strcmp(f->sig.output, ISECT_FINDING_TIMEOUT);
+}
+
+const char *finding_verdict(const isect_finding *f)
+{
+    return f->property[0] ? "property" : isect_verdict_name(f->sig.verdict);
+}
+
+void finding_key(const isect_finding *f, char *buf, size_t len)
+{
+    char tname[64];
+    isect_target_file_name(tname, sizeof tname, f->target);
+    if (f->property[0])
+        snprintf(buf, len, "%s-%s-property-%s-e%d", f->q->name, tname, f->property, f->sig.decade);
+    else
+        isect_signature_key(buf, len, f->q->name, f->target, &f->sig);
 }

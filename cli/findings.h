@@ -24,6 +24,8 @@ typedef struct {
     char notes[2048];      /* the other header comment lines, one per line */
     double first, found;   /* epoch seconds; NAN when unknown */
     int has_header;
+    char property[48];     /* a property harness's finding: the property */
+    char pair[72];         /* the campaign's name of its harness: q's name, or prop_NAME */
 } isect_finding;
 
 /* Reads a finding file.  Without an isect-finding header, target defaults to
@@ -32,6 +34,11 @@ typedef struct {
 int finding_load(const char *path, const char *default_target, isect_finding *f, char *err, size_t errlen);
 void finding_free(isect_finding *f);
 int finding_is_crash(const isect_finding *f);
+/* "discrepancy", "invalid", or "property" for a property violation. */
+const char *finding_verdict(const isect_finding *f);
+/* The file name of f's reproducer, without .case: its signature's key
+ * (isect_signature_key), or QUERY-TARGET-property-NAME-eDECADE. */
+void finding_key(const isect_finding *f, char *buf, size_t len);
 /* Recomputes f's signature for its target f->t (in a child process, with a
  * time limit of timeout seconds); returns -1 if this isect has no such
  * target or it does not support the query. */

@@ -22,9 +22,9 @@ static const char *const usage_main =
     "commands:\n"
     "  list                      the query catalog: fields and outputs\n"
     "  targets                   implementations that can be judged\n"
-    "  eval [--target T]... [--json] FILE|DIR...\n"
+    "  eval [--target T]... [--json] [--timeout S] FILE|DIR...\n"
     "                            run ref and targets on .case files\n"
-    "  check [--target T]... [--junit FILE] FILE|DIR...\n"
+    "  check [--target T]... [--junit FILE] [--timeout S] FILE|DIR...\n"
     "                            judge targets against ref, verify expect lines\n"
     "                            and check the properties (isect props)\n"
     "  props [--target T]... [--property P]... FILE|DIR...\n"
@@ -54,6 +54,7 @@ typedef struct {
     size_t nsel;
     int json;
     const char *junit; /* check --junit FILE */
+    double timeout;    /* --timeout S: of an isolated target's call */
     int first_arg;
 } run_opts;
 
@@ -63,10 +64,12 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
         {"target", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},
         {"junit", required_argument, NULL, 'J'},
+        {"timeout", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
+    o->timeout = GUARD_TIMEOUT;
     optind = 1;
     opterr = 0;
     for (int ch; (ch = getopt_long(argc, argv, "+t:jh", longs, NULL)) != -1;) {
@@ -82,6 +85,10 @@ static int parse_run_opts(int argc, char **argv, const char *cmd, const char *he
             if (allow_json)
                 return usage_error(cmd, "unknown option '--junit'");
             o->junit = optarg;
+            break;
+        case 'T':
+            if (parse_timeout(optarg, &o->timeout))
+                return usage_error(cmd, "--timeout wants seconds > 0");
             break;
         case 'j':
             if (!allow_json)
@@ -178,16 +185,23 @@ static int cmd_targets(int argc, char **argv)
 
 /* ---- eval ---------------------------------------------------------------- */
 
+#define ISOLATION_HELP                                                           \
+    "Every target but fast runs in a child process (ISECT_ISOLATE=1 isolates\n" \
+    "fast too, 0 nothing): a target that crashes, or runs longer than\n"       \
+    "--timeout S seconds (default 5), gets the verdict invalid (\"crashed\n"   \
+    "with signal 11\", \"timed out after 5 s\") and the command goes on.\n\n"
+
 static const char *const help_eval =
-    "usage: isect eval [--target T]... [--json] FILE|DIR...\n\n"
+    "usage: isect eval [--target T]... [--json] [--timeout S] FILE|DIR...\n\n"
     "Runs ref and each target (default: fast; 'all' for every target) on every\n"
     "case of the .case files given (directories are searched for *.case) and\n"
     "prints the answers with the judge's verdict and severity; for a tolerated\n"
     "verdict, a witness: a nearby input (the fields it changes) at which ref's\n"
     "exact answer agrees with the target's.  --json prints one JSON object per\n"
     "case and target (ref's rows carry \"target\": \"ref\" and no verdict; a\n"
-    "witness as \"witness\": {\"moved\", \"in\"}).  Exit status 1 if any verdict\n"
-    "is a discrepancy or invalid.\n";
+    "witness as \"witness\": {\"moved\", \"in\"}).\n\n"
+    ISOLATION_HELP
+    "Exit status 1 if any verdict is a discrepancy or invalid.\n";
 
 static void print_outputs(const isect_query *q, const double *out)
 {
@@ -236,7 +250,7 @@ static int is_bad(const isect_row *row)
 typedef struct {
     run_opts o;
     int check, found;
-    size_t ncases, counts[VERDICT_REFUSED + 1], expect_failed, props_violated;
+    size_t ncases, counts[VERDICT_REFUSED + 1], expect_failed, props_violated, died[GUARD_HANG + 1];
     junit_log jl; /* check --junit */
 } run_state;
 
@@ -275,7 +289,7 @@ static void eval_case(run_state *s, const char *path, const char *qpath, size_t 
     }
     for (size_t t = 0; t < o->nsel; t++) {
         isect_row row;
-        if (run_target(k, o->sel[t], st, ref_out, &row)) {
+        if (run_target(k, o->sel[t], st, ref_out, o->timeout, &row)) {
             if (!o->json)
                 printf("  %-14s (does not support %s)\n", o->sel[t]->name, k->query->name);
             continue;
@@ -287,7 +301,8 @@ static void eval_case(run_state *s, const char *path, const char *qpath, size_t 
             continue;
         }
         printf("  %-14s", o->sel[t]->name);
-        print_outputs(k->query, row.out);
+        if (!row.died)
+            print_outputs(k->query, row.out);
         printf("  -> %s", isect_verdict_name(row.j.verdict));
         if (row.j.verdict != VERDICT_AGREE && row.j.verdict != VERDICT_INVALID)
             printf(" (severity %.3g)", row.j.severity);
@@ -313,14 +328,16 @@ static int cmd_eval(int argc, char **argv)
 /* ---- check --------------------------------------------------------------- */
 
 static const char *const help_check =
-    "usage: isect check [--target T]... [--junit FILE] FILE|DIR...\n\n"
+    "usage: isect check [--target T]... [--junit FILE] [--timeout S] FILE|DIR...\n\n"
     "Verifies every 'expect' line against ref's exact answer, and judges each\n"
     "target (default: fast; 'all' for every target) against ref.  Prints one\n"
     "line per problem (file:line) and a summary.  --junit FILE also writes\n"
     "JUnit XML for a CI system: one test case per case and target (a failure\n"
-    "for a discrepancy, an error for an invalid answer) and one per case with\n"
-    "expect lines.  Exit status 1 if an expect fails or a verdict is a\n"
-    "discrepancy or invalid, 2 on bad input.\n";
+    "for a discrepancy, an error for an invalid answer), one per case with\n"
+    "expect lines, and a failure per property violation.\n\n"
+    ISOLATION_HELP
+    "Exit status 1 if an expect fails, a property is violated or a verdict\n"
+    "is a discrepancy or invalid, 2 on bad input.\n";
 
 static int check_expects(FILE *out, const char *path, const isect_case *k, int st, const double *ref_out)
 {
@@ -373,6 +390,21 @@ static void check_expect_lines(run_state *s, const char *qpath, const isect_case
     }
 }
 
+/* The properties of a case on target t: each violation printed, one JUnit
+ * failure each. */
+static void check_props(run_state *s, const char *qpath, const isect_case *k, const isect_target *t,
+                        const char *name)
+{
+    static prop_violation v[PROPS_MAX];
+    int n = props_check_case(qpath, k, t, NULL, s->o.timeout, NULL, v);
+    s->props_violated += (size_t)n;
+    for (int i = 0; i < n; i++) {
+        char pname[1400];
+        snprintf(pname, sizeof pname, "%.1200s property %.47s", name, v[i].property);
+        junit_case(&s->jl, t->name, pname, "failure", v[i].text);
+    }
+}
+
 /* check's problems with one case: its expect lines, then the verdicts and
  * the properties. */
 static void check_case(run_state *s, const char *qpath, const isect_case *k, int st, const double *ref_out)
@@ -384,10 +416,11 @@ static void check_case(run_state *s, const char *qpath, const isect_case *k, int
     check_expect_lines(s, qpath, k, st, ref_out, name);
     for (size_t t = 0; t < o->nsel; t++) {
         isect_row row;
-        if (run_target(k, o->sel[t], st, ref_out, &row))
+        if (run_target(k, o->sel[t], st, ref_out, o->timeout, &row))
             continue;
         s->counts[row.j.verdict]++;
-        s->props_violated += (size_t)props_check_case(qpath, k, o->sel[t], NULL, NULL);
+        s->died[row.died]++;
+        check_props(s, qpath, k, o->sel[t], name);
         msg[0] = 0;
         if (is_bad(&row)) {
             if (row.j.why)
@@ -420,6 +453,8 @@ static int cmd_check(int argc, char **argv)
            s.counts[VERDICT_INVALID]);
     if (s.counts[VERDICT_REFUSED])
         printf(", %zu refused", s.counts[VERDICT_REFUSED]);
+    if (s.died[GUARD_CRASH] || s.died[GUARD_HANG])
+        printf(" (of which %zu crashed, %zu timed out)", s.died[GUARD_CRASH], s.died[GUARD_HANG]);
     printf("; %zu failed expects\n", s.expect_failed);
     if (s.props_violated)
         printf("%zu property violations (isect props)\n", s.props_violated);

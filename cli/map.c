@@ -164,26 +164,26 @@ void map_compute(const isect_query *q, const isect_target_entry *e, const double
 }
 
 /* How much a line of cells through the case along slot k changes. */
-static double line_score(const isect_query *q, const isect_target_entry *e, const double *in, int k, double h,
-                         int radius, int c0, int rh0)
+static double line_score(const isect_query *q, const isect_target_entry *e, const double *in, int guarded, int k,
+                         double h, int radius, int c0, int rh0)
 {
     double x[ISECT_MAX_IN], score = 0;
     memcpy(x, in, sizeof x);
     int prev = c0;
     for (int i = -radius; i <= radius; i++) {
         x[k] = to_format(q, in[k] + i * h);
-        int rh, c = cell_of(q, e, x, 0, &rh);
+        int rh, c = cell_of(q, e, x, guarded, &rh);
         score += (c != c0) + 0.5 * (rh != rh0) + (c != prev);
         prev = c;
     }
     return score;
 }
 
-void map_plan(const isect_query *q, const isect_target_entry *e, const double *in, double severity, int radius,
-              int *xslot, int *yslot, double *hx, double *hy)
+void map_plan(const isect_query *q, const isect_target_entry *e, const double *in, int guarded, double severity,
+              int radius, int *xslot, int *yslot, double *hx, double *hy)
 {
     int n = isect_query_nin(q), fixed = *xslot >= 0 && *yslot >= 0;
-    int rh0, c0 = cell_of(q, e, in, 0, &rh0);
+    int rh0, c0 = cell_of(q, e, in, guarded, &rh0);
     static const double reach[] = {1, 8, 64, 512};
     for (int ri = 0; ri < 4; ri++) {
         double score[ISECT_MAX_IN], best_score = 0;
@@ -193,7 +193,7 @@ void map_plan(const isect_query *q, const isect_target_entry *e, const double *i
             if (!isfinite(in[k]) || (fixed && k != *xslot && k != *yslot))
                 continue;
             double h = reach[ri] * map_step_auto(q, in, k, severity, radius);
-            score[k] = line_score(q, e, in, k, h, radius, c0, rh0);
+            score[k] = line_score(q, e, in, guarded, k, h, radius, c0, rh0);
             best_score = fmax(best_score, score[k]);
             /* positions first on ties: they are what a picture shows */
             score[k] += slot_unit(q, k) == UNIT_POS ? 0.1 : 0;
@@ -396,6 +396,7 @@ static int map_options(int argc, char **argv, map_opts *mo)
 static int map_axes_plan(const isect_query *q, const isect_target_entry *e, const isect_finding *f,
                          const isect_signature *sig, const map_opts *mo, isect_map *m)
 {
+    int guarded = finding_is_crash(f) || guard_target(f->t);
     memset(m, 0, sizeof *m);
     m->radius = mo->radius;
     if (mo->xs) {
@@ -423,13 +424,13 @@ static int map_axes_plan(const isect_query *q, const isect_target_entry *e, cons
     }
     if (mo->ulps && m->xslot < 0) {
         double hx, hy;
-        map_plan(q, e, f->c.in, sig->severity, mo->radius, &m->xslot, &m->yslot, &hx, &hy);
+        map_plan(q, e, f->c.in, guarded, sig->severity, mo->radius, &m->xslot, &m->yslot, &hx, &hy);
     }
     if (mo->ulps) {
         m->hx = map_step(q, f->c.in, m->xslot, mo->ulps);
         m->hy = map_step(q, f->c.in, m->yslot, mo->ulps);
     } else
-        map_plan(q, e, f->c.in, sig->severity, mo->radius, &m->xslot, &m->yslot, &m->hx, &m->hy);
+        map_plan(q, e, f->c.in, guarded, sig->severity, mo->radius, &m->xslot, &m->yslot, &m->hx, &m->hy);
     return -1;
 }
 
@@ -493,7 +494,7 @@ int cmd_map(int argc, char **argv)
                 f.t ? "does not support the query" : "is not built into this isect");
         return 2;
     }
-    int guarded = finding_is_crash(&f);
+    int guarded = finding_is_crash(&f) || guard_target(f.t);
     isect_signature sig;
     int st;
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];

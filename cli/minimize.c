@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const help_minimize =
-    "usage: isect minimize [--target T] [-o OUT] FILE\n\n"
+    "usage: isect minimize [--target T] [--timeout S] [-o OUT] FILE\n\n"
     "Shrinks the finding in FILE (its first case) while its signature holds:\n"
     "the same verdict, the same feature of the exact answer (face, edge,\n"
     "vertex, hit, miss, ...), the same output that differs and the same decade\n"
@@ -19,9 +19,14 @@ static const char *const help_minimize =
     "1e-7), ref's exact answer as expect lines, and the signature in its\n"
     "header; it goes to OUT, or to standard output.\n\n"
     "The target is the one named in FILE's isect-finding header, else fast;\n"
-    "--target overrides it.  A crash or a hang is minimized in child\n"
-    "processes.  Exit status: 0 minimized; 2 bad usage, bad input, or a case\n"
-    "that is not a finding (the target agrees with ref).\n";
+    "--target overrides it.  Every target but fast runs in child processes,\n"
+    "so that an input that crashes it or hangs it (runs longer than\n"
+    "--timeout S seconds, default 5) is a rejected step.  Exit status: 0\n"
+    "minimized; 2 bad usage, bad input, or a case that is not a finding (the\n"
+    "target agrees with ref).\n";
+
+/* Seconds a target's isolated call may take (--timeout). */
+static double minimize_timeout = GUARD_TIMEOUT;
 
 typedef struct {
     const isect_query *q;
@@ -251,13 +256,13 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
                  f->t ? "does not support the query" : "is not built into this isect");
         return -1;
     }
-    int crash = finding_is_crash(f);
+    int crash = finding_is_crash(f), guarded = crash || guard_target(f->t);
     int n = isect_query_nin(f->q);
     memcpy(in, f->c.in, (size_t)n * sizeof *in);
     int st;
     double r[ISECT_MAX_OUT], o[ISECT_MAX_OUT];
     isect_judgement j;
-    signature_eval(f->q, e, in, crash, 5, sig, &st, r, o, &j);
+    signature_eval(f->q, e, in, guarded, minimize_timeout, sig, &st, r, o, &j);
     if (f->has_header && !isect_signature_same(sig, &f->sig)) {
         snprintf(err, errlen,
                  "%s: the finding does not reproduce here: the file says %s on %s (exact answer %s, severity "
@@ -272,7 +277,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
         return -1;
     }
     isect_signature goal = *sig;
-    search s = {f->q, e, &goal, crash, 5, 0, crash && !strcmp(sig->output, ISECT_FINDING_TIMEOUT) ? 200 : 50000};
+    search s = {f->q, e, &goal, guarded, minimize_timeout, 0, crash && !strcmp(sig->output, ISECT_FINDING_TIMEOUT) ? 200 : 50000};
     int steps = 0;
     for (int pass = 0; pass < 12; pass++) {
         int got = try_rescales(&s, in);
@@ -282,7 +287,7 @@ int minimize_finding(const isect_finding *f, double *in, isect_signature *sig, c
         if (!got)
             break;
     }
-    signature_eval(f->q, e, in, crash, 5, sig, &st, r, o, &j);
+    signature_eval(f->q, e, in, guarded, minimize_timeout, sig, &st, r, o, &j);
     return steps;
 }
 
@@ -325,7 +330,7 @@ void minimized_write(FILE *out, const isect_finding *f, const double *in, const 
     isect_judgement j = {0};
     isect_signature now = *sig;
     if (e)
-        signature_eval(q, e, in, crash, 5, &now, &st, r, o, &j);
+        signature_eval(q, e, in, crash || guard_target(f->t), minimize_timeout, &now, &st, r, o, &j);
     char sev[64], line[1024];
     fprintf(out, "# minimized by isect minimize (%d step%s) from %s\n", steps, steps == 1 ? "" : "s", f->key);
     fprintf(out, "# target %s, verdict %s, severity %s, on %s; exact answer: %s\n", f->target,
@@ -368,6 +373,7 @@ static int minimize_options(int argc, char **argv, const char **target, const ch
     static const struct option longs[] = {
         {"target", required_argument, NULL, 't'},
         {"output", required_argument, NULL, 'o'},
+        {"timeout", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -380,6 +386,12 @@ static int minimize_options(int argc, char **argv, const char **target, const ch
             break;
         case 'o':
             *outpath = optarg;
+            break;
+        case 'T':
+            if (parse_timeout(optarg, &minimize_timeout)) {
+                fprintf(stderr, "isect minimize: --timeout wants seconds > 0, not '%s'\n", optarg);
+                return 2;
+            }
             break;
         case 'h':
             fputs(help_minimize, stdout);
@@ -409,7 +421,7 @@ static int retarget(isect_finding *f, const char *target)
     snprintf(f->target, sizeof f->target, "%s", target);
     f->t = isect_target_find(target);
     f->has_header = 0;
-    if (finding_judge(f, 5)) {
+    if (finding_judge(f, minimize_timeout)) {
         fprintf(stderr, "isect minimize: target '%s' does not support %s\n", target, f->q->name);
         return -1;
     }

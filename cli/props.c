@@ -21,31 +21,75 @@ static const char *const help_props =
     "exactly shared edges) fails, or an answer involved is by itself beyond the\n"
     "target's tolerance.  Exit status 1 on a violation, 2 on bad input.\n";
 
-int props_check_case(const char *path, const isect_case *k, const isect_target *t, const isect_property *only,
-                     size_t *nchecked)
+/* The violations of one case and target, as a child process sends them. */
+typedef struct {
+    size_t checked;
+    int n;
+    prop_violation v[PROPS_MAX];
+} props_msg;
+
+typedef struct {
+    const isect_case *k;
+    const isect_target *t;
+    const isect_property *only;
+} props_job;
+
+static void props_run_case(const props_job *job, props_msg *m)
 {
-    int violations = 0;
+    const isect_case *k = job->k;
     isect_prop_set s;
-    for (size_t p = 0; p < isect_properties_size; p++) {
+    for (size_t p = 0; p < isect_properties_size && m->n < PROPS_MAX; p++) {
         const isect_property *pr = isect_properties[p];
-        if ((only && pr != only) || !isect_property_has_base(pr, k->query))
+        if ((job->only && pr != job->only) || !isect_property_has_base(pr, k->query))
             continue;
         for (uint64_t i = 0; i <= PROP_CORPUS_TRIES; i++) {
             uint64_t r = i < PROP_CORPUS_TRIES ? i : isect_property_word(k->query, k->in);
-            isect_prop_result res = isect_property_check(pr, t, k->query, k->in, r, &s);
+            isect_prop_result res = isect_property_check(pr, job->t, k->query, k->in, r, &s);
             if (res.status == PROP_NA)
                 continue;
-            if (nchecked)
-                (*nchecked)++;
+            m->checked++;
             if (res.status != PROP_VIOLATED)
                 continue;
-            printf("%s:%d: %s: property %s violated (derivation %llu): %s\n", path, k->line, t->name, pr->name,
-                   (unsigned long long)i, res.why);
-            violations++;
+            prop_violation *v = &m->v[m->n++];
+            snprintf(v->property, sizeof v->property, "%s", pr->name);
+            snprintf(v->text, sizeof v->text, "property %s violated (derivation %llu): %s", pr->name,
+                     (unsigned long long)i, res.why);
             break;
         }
     }
-    return violations;
+}
+
+static void props_child(void *arg, guard_pipe *p)
+{
+    static props_msg m;
+    props_run_case(arg, &m);
+    guard_send(p, &m, sizeof m);
+}
+
+int props_check_case(const char *path, const isect_case *k, const isect_target *t, const isect_property *only,
+                     double timeout, size_t *nchecked, prop_violation *out)
+{
+    static props_msg m;
+    memset(&m, 0, sizeof m);
+    props_job job = {k, t, only};
+    guard_result g;
+    if (!guard_target(t))
+        props_run_case(&job, &m);
+    else if (guard_call(props_child, &job, &m, sizeof m, timeout, &g) != GUARD_OK) {
+        /* a derived input crashed or hung the target: a violation */
+        memset(&m, 0, sizeof m);
+        m.n = 1;
+        snprintf(m.v[0].property, sizeof m.v[0].property, "*");
+        snprintf(m.v[0].text, sizeof m.v[0].text, "the property checks %s", g.why);
+    }
+    if (nchecked)
+        *nchecked += m.checked;
+    for (int i = 0; i < m.n; i++) {
+        printf("%s:%d: %s: %s\n", path, k->line, t->name, m.v[i].text);
+        if (out)
+            out[i] = m.v[i];
+    }
+    return m.n;
 }
 
 /* What isect props carries from case to case. */
@@ -53,6 +97,7 @@ typedef struct {
     const isect_target *const *sel;
     size_t nsel;
     const isect_property *only;
+    double timeout;
     size_t checked, violations;
 } props_run;
 
@@ -61,7 +106,7 @@ static void props_one(void *user, const char *path, const isect_case *k, size_t 
     props_run *r = user;
     (void)index;
     for (size_t t = 0; t < r->nsel; t++)
-        r->violations += (size_t)props_check_case(path, k, r->sel[t], r->only, &r->checked);
+        r->violations += (size_t)props_check_case(path, k, r->sel[t], r->only, r->timeout, &r->checked, NULL);
 }
 
 int cmd_props(int argc, char **argv)
@@ -100,7 +145,7 @@ int cmd_props(int argc, char **argv)
     }
     if (!nsel)
         sel[nsel++] = isect_target_find("fast");
-    props_run run = {sel, nsel, only, 0, 0};
+    props_run run = {sel, nsel, only, GUARD_TIMEOUT, 0, 0};
     if (corpus_each(argv + optind, argc - optind, props_one, &run, NULL))
         return 2;
     size_t checked = run.checked, violations = run.violations;

@@ -53,7 +53,9 @@ static const char *const help_report =
 
 int is_zoo(const char *target) { return !strncmp(target, "zoo:", 4); }
 
-int must_be_clean(const char *target) { return !is_zoo(target) || zoo_control(target); }
+int is_peer(const char *target) { return !strncmp(target, "peer:", 5); }
+
+int must_be_clean(const char *target) { return (!is_zoo(target) && !is_peer(target)) || zoo_control(target); }
 
 static pair_stat *pair_get(report *r, const char *query, const char *target)
 {
@@ -187,11 +189,17 @@ static int cmp_item(const void *a, const void *b)
     int c = strcmp(x->f.target, y->f.target);
     if (c)
         return c;
-    c = strcmp(x->f.q->name, y->f.q->name);
+    c = strcmp(x->f.pair, y->f.pair);
     if (c)
         return c;
     if (x->f.sig.verdict != y->f.sig.verdict)
         return (int)x->f.sig.verdict - (int)y->f.sig.verdict; /* discrepancies first */
+    c = strcmp(cause_kind(&x->f), cause_kind(&y->f));
+    if (c)
+        return c;
+    c = strcmp(x->f.sig.feature, y->f.sig.feature);
+    if (c)
+        return c;
     return (x->f.sig.severity < y->f.sig.severity) - (x->f.sig.severity > y->f.sig.severity);
 }
 
@@ -219,6 +227,9 @@ const char *title_of(const item *it, char *buf, size_t len)
     if (finding_is_crash(&it->f))
         snprintf(buf, len, "%s on %s: %s (exact answer: %s)", it->f.target, it->f.q->name,
                  !strcmp(it->f.sig.output, ISECT_FINDING_TIMEOUT) ? "hangs" : "crashes", it->f.sig.feature);
+    else if (it->f.property[0])
+        snprintf(buf, len, "%s on %s: property %s violated, severity %s", it->f.target, it->f.q->name,
+                 it->f.property, number_short(sv, sizeof sv, it->f.sig.severity));
     else
         snprintf(buf, len, "%s on %s: %s on %s (exact answer: %s), severity %s", it->f.target, it->f.q->name,
                  isect_verdict_name(it->f.sig.verdict), it->f.sig.output, it->f.sig.feature,
@@ -226,6 +237,55 @@ const char *title_of(const item *it, char *buf, size_t len)
     return buf;
 }
 
+
+const char *cause_kind(const isect_finding *f)
+{
+    return finding_is_crash(f) ? f->sig.output : finding_verdict(f);
+}
+
+const char *cause_title(const report *r, const cause *c, char *buf, size_t len)
+{
+    const isect_finding *f = &r->items[c->first].f;
+    const char *kind = cause_kind(f);
+    snprintf(buf, len, "%s on %s: %s, exact answer %s (%zu signature%s)", f->target, f->pair,
+             !strcmp(kind, ISECT_FINDING_CRASH) ? "crashes" : !strcmp(kind, ISECT_FINDING_TIMEOUT) ? "hangs" : kind,
+             f->property[0] ? "-" : f->sig.feature, c->n, c->n == 1 ? "" : "s");
+    return buf;
+}
+
+size_t count_causes(const report *r, const char *target, int zoo)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const item *it = &r->items[r->causes[i].first];
+        n += (!target || !strcmp(it->f.target, target)) && (zoo < 0 || it->zoo == zoo);
+    }
+    return n;
+}
+
+/* Groups the sorted items into causes; counts them per pair. */
+static void group_causes(report *r)
+{
+    r->causes = r->n ? calloc(r->n, sizeof *r->causes) : NULL;
+    r->ncauses = 0;
+    for (size_t i = 0; i < r->n && r->causes; i++) {
+        const isect_finding *f = &r->items[i].f, *g = i ? &r->items[i - 1].f : NULL;
+        if (!g || strcmp(f->target, g->target) || strcmp(f->pair, g->pair) ||
+            strcmp(cause_kind(f), cause_kind(g)) || strcmp(f->sig.feature, g->sig.feature)) {
+            cause *c = &r->causes[r->ncauses++];
+            c->first = i;
+            c->maxsev = f->sig.severity;
+            c->elapsed = NAN;
+            pair_stat *p = pair_get(r, f->pair, f->target);
+            if (p)
+                p->ncauses++;
+        }
+        cause *c = &r->causes[r->ncauses - 1];
+        c->n++;
+        if (isfinite(r->items[i].elapsed) && !(c->elapsed <= r->items[i].elapsed))
+            c->elapsed = r->items[i].elapsed;
+    }
+}
 
 static zoo_result zoo_status(const report *r, const char *name)
 {
@@ -243,7 +303,7 @@ static zoo_result zoo_status(const report *r, const char *name)
                 if (isfinite(r->items[i].elapsed)) {
                     z.first = fmin(z.first, r->items[i].elapsed);
                     for (size_t k = 0; k < r->npairs; k++)
-                        if (!strcmp(r->pairs[k].target, name) && !strcmp(r->pairs[k].query, r->items[i].f.q->name) &&
+                        if (!strcmp(r->pairs[k].target, name) && !strcmp(r->pairs[k].query, r->items[i].f.pair) &&
                             isfinite(r->pairs[k].first_run))
                             z.own = fmin(z.own, r->items[i].elapsed - r->pairs[k].first_run);
                 }
@@ -307,8 +367,8 @@ static int emit(const report *r, const char *name, void (*fn)(FILE *, const repo
 
 static void print_summary(FILE *f, const report *r)
 {
-    fprintf(f, "%-22s %-16s %12s %9s %6s %6s %6s %10s %8s\n", "query", "target", "executions", "exec/s", "sigs",
-            "disc", "inval", "max sev", "first");
+    fprintf(f, "%-22s %-16s %12s %9s %6s %6s %6s %6s %10s %8s\n", "query", "target", "executions", "exec/s",
+            "causes", "sigs", "disc", "inval", "max sev", "first");
     for (size_t i = 0; i < r->npairs; i++) {
         const pair_stat *p = &r->pairs[i];
         char sev[32], first[32];
@@ -320,9 +380,10 @@ static void print_summary(FILE *f, const report *r)
             snprintf(first, sizeof first, "%.1f s", p->first);
         else
             snprintf(first, sizeof first, "-");
-        fprintf(f, "%-22s %-16s %12.0f %9.0f %6d %6d %6d %10s %8s%s\n", p->query, p->target, p->execs,
-                p->seconds > 0 ? p->execs / p->seconds : 0, p->nfind, p->ndisc, p->ninv, sev, first,
-                !must_be_clean(p->target) ? (p->ndisc ? "  zoo: found" : p->ran ? "  zoo: NOT FOUND" : "  not run")
+        fprintf(f, "%-22s %-16s %12.0f %9.0f %6d %6d %6d %6d %10s %8s%s\n", p->query, p->target, p->execs,
+                p->seconds > 0 ? p->execs / p->seconds : 0, p->ncauses, p->nfind, p->ndisc, p->ninv, sev, first,
+                is_peer(p->target)        ? (p->nfind ? "  peer: findings" : p->ran ? "  peer: clean" : "  not run")
+                : !must_be_clean(p->target) ? (p->ndisc ? "  zoo: found" : p->ran ? "  zoo: NOT FOUND" : "  not run")
                 : p->nfind                ? "  <- FINDINGS"
                 : !p->ran                 ? "  not run"
                                           : (is_zoo(p->target) ? "  clean (zoo control)" : "  clean"));
@@ -336,7 +397,7 @@ static void count_pairs(report *r)
 {
     for (size_t i = 0; i < r->n; i++) {
         item *it = &r->items[i];
-        pair_stat *p = pair_get(r, it->f.q->name, it->f.target);
+        pair_stat *p = pair_get(r, it->f.pair, it->f.target);
         if (!p)
             continue;
         p->nfind++;
@@ -362,8 +423,13 @@ static void print_totals(FILE *summary, const report *r, int bad)
             zoo_total += zs[t].ran;
             zoo_found += zs[t].ran && zs[t].found;
         }
-    fprintf(summary, "%zu finding%s; zoo bugs found: %d of %d run; targets that must be clean: %s\n", r->n,
-            r->n == 1 ? "" : "s", zoo_found, zoo_total, bad ? "FINDINGS" : "clean");
+    size_t peers = 0;
+    for (size_t i = 0; i < r->ncauses; i++)
+        peers += is_peer(r->items[r->causes[i].first].f.target);
+    fprintf(summary, "%zu cause%s (%zu signature%s; %zu in targets that must be clean, %zu in the peers); zoo bugs "
+            "found: %d of %d run; targets that must be clean: %s\n",
+            r->ncauses, r->ncauses == 1 ? "" : "s", r->n, r->n == 1 ? "" : "s", count_causes(r, NULL, 0), peers,
+            zoo_found, zoo_total, bad ? "FINDINGS" : "clean");
     fprintf(summary, "report: %s/index.html\n", r->out);
 }
 
@@ -392,6 +458,7 @@ int report_generate_dirs(char **dirs, int ndirs, const char *out, const char *qu
                 r.nread, r.ndups, r.ndups == 1 ? "" : "s");
     qsort(r.items, r.n, sizeof *r.items, cmp_item);
     count_pairs(&r);
+    group_causes(&r);
     if (!quiet && r.n)
         fprintf(stderr, "isect report: %zu finding%s: pictures%s%s...\n", r.n, r.n == 1 ? "" : "s",
                 do_minimize ? ", minimizing" : "", do_maps ? ", failure maps" : "");
@@ -414,6 +481,7 @@ int report_generate_dirs(char **dirs, int ndirs, const char *out, const char *qu
         free(r.items[i].map);
     }
     free(r.items);
+    free(r.causes);
     if (rc)
         return 2;
     return bad ? 1 : 0;

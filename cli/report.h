@@ -21,7 +21,7 @@ typedef struct {
     char *minimized;     /* text, or NULL */
     char *picture;       /* <svg> */
     char *map;           /* <svg>, or NULL */
-    int zoo;
+    int zoo;             /* its findings do not fail the report: a zoo bug or a peer */
     int converted;       /* from an engine's crash file: f is in memory only */
 } item;
 
@@ -29,7 +29,7 @@ typedef struct {
     char query[64], target[64];
     double execs, seconds;
     int runs, crashes, timeouts, ran;
-    int nfind, ndisc, ninv;
+    int nfind, ndisc, ninv, ncauses;
     double maxsev, first;
     double first_run; /* seconds after the start, of the pair's first run */
 } pair_stat;
@@ -41,9 +41,21 @@ typedef struct {
     char stop[32];
 } meta;
 
+/* A cause: the signatures of one (query, target, kind, feature of the
+ * exact answer), kind being the verdict with crashes, hangs and property
+ * violations apart (cause_kind).  One bug shows as many signatures (the
+ * output that differs, the severity's decade); the headline counts causes.
+ * Sorted, a cause's items are consecutive, the most severe first. */
+typedef struct {
+    size_t first, n; /* items[first .. first + n) */
+    double maxsev, elapsed;
+} cause;
+
 typedef struct {
     item *items;
     size_t n, cap;
+    cause *causes;
+    size_t ncauses;
     pair_stat pairs[MAX_PAIRS];
     size_t npairs;
     meta m;
@@ -63,12 +75,21 @@ typedef struct {
 /* ---- report.c: shared by the writers ---------------------------------------- */
 
 int is_zoo(const char *target);
-/* Findings here are a problem: in a target outside the zoo or in a control. */
+int is_peer(const char *target);
+/* Findings here are a problem: in a target outside the zoo and the peers,
+ * or in a zoo control. */
 int must_be_clean(const char *target);
 /* The results of the zoo targets in r, in the registry's order; returns
  * their count (at most max). */
 size_t zoo_results(const report *r, zoo_result *z, size_t max);
 const char *zoo_kind(const zoo_result *z);
+/* "discrepancy", "invalid", "crash", "timeout" or "property". */
+const char *cause_kind(const isect_finding *f);
+/* "fast on ray_triangle: discrepancy, exact answer edge (3 signatures)" */
+const char *cause_title(const report *r, const cause *c, char *buf, size_t len);
+/* The causes of target in r (all when NULL) outside the zoo (zoo 0), in it
+ * (1), or both (-1). */
+size_t count_causes(const report *r, const char *target, int zoo);
 /* "ray_triangle on fast: discrepancy on t (exact answer: edge), severity 12" */
 const char *title_of(const item *it, char *buf, size_t len);
 /* Seconds ("0.25 s", "12 s", "-" when not finite); a severity ("6.1e+05"). */

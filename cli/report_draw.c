@@ -47,7 +47,7 @@ static void evaluate(item *it)
     }
     isect_signature s;
     isect_judgement j;
-    isect_eval_status es = signature_eval(it->f.q, e, it->f.c.in, finding_is_crash(&it->f), 5, &s,
+    isect_eval_status es = signature_eval(it->f.q, e, it->f.c.in, finding_is_crash(&it->f) || guard_target(it->f.t), GUARD_TIMEOUT, &s,
                                           &it->ref_status, it->ref_out, it->tgt_out, &j);
     it->ran = es == EVAL_OK;
 }
@@ -67,21 +67,22 @@ static void render_map(FILE *f, void *arg)
 static void make_map(item *it)
 {
     const isect_target_entry *e = it->f.t ? isect_target_entry_for(it->f.t, it->f.q->name) : NULL;
-    if (!e)
+    if (!e || it->f.property[0]) /* a property's map would need its derived inputs */
         return;
     static isect_map m;
     memset(&m, 0, sizeof m);
     m.radius = MAP_RADIUS;
     double sev = it->f.sig.severity;
     m.xslot = m.yslot = -1;
-    map_plan(it->f.q, e, it->f.c.in, sev, MAP_RADIUS, &m.xslot, &m.yslot, &m.hx, &m.hy);
+    int guarded = guard_target(it->f.t);
+    map_plan(it->f.q, e, it->f.c.in, guarded, sev, MAP_RADIUS, &m.xslot, &m.yslot, &m.hx, &m.hy);
     if (!(m.hx > 0) || !(m.hy > 0))
         return;
-    map_compute(it->f.q, e, it->f.c.in, 0, &m);
+    map_compute(it->f.q, e, it->f.c.in, guarded, &m);
     map_job mj = {it, &m, ""};
     char sv[32];
     snprintf(mj.title, sizeof mj.title, "failure map: %s, %s on %s, severity %s", it->f.target,
-             isect_verdict_name(it->f.sig.verdict), it->f.sig.output, number_short(sv, sizeof sv, sev));
+             finding_verdict(&it->f), it->f.sig.output, number_short(sv, sizeof sv, sev));
     it->map = render(render_map, &mj);
 }
 
@@ -103,7 +104,8 @@ void draw_items(report *r, int do_minimize)
         snprintf(name, sizeof name, "%s.svg", it->f.key);
         if (it->picture)
             put_file(d1, name, it->picture);
-        int usable = it->f.t && !finding_is_crash(&it->f) && isect_target_entry_for(it->f.t, it->f.q->name);
+        int usable = it->f.t && !finding_is_crash(&it->f) && !it->f.property[0] &&
+                     isect_target_entry_for(it->f.t, it->f.q->name);
         if (do_minimize && usable) {
             it->minimized = render(render_minimized, it);
             if (it->minimized && !*it->minimized) {

@@ -16,11 +16,23 @@ static const char *const css =
     ".meta{color:#555}.ok{color:#1a7f37;font-weight:600}.bad{color:#c62828;font-weight:600}"
     ".warn{color:#9a6700;font-weight:600}"
     "article.finding{border:1px solid #ddd;border-radius:6px;padding:8px 16px 16px;margin:16px 0}"
-    "article.finding h3{margin:8px 0;font-size:16px}"
+    "article.finding h4{margin:8px 0;font-size:16px}h3.cause{margin-top:28px}"
     "article.discrepancy{border-left:6px solid #d64541}article.invalid{border-left:6px solid #7b4fb5}"
     "pre{background:#f6f8fa;padding:8px;overflow-x:auto;font-size:12.5px}"
     ".pics{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}svg{max-width:100%;height:auto}"
     "details summary{cursor:pointer;color:#0b5cad}";
+
+/* The last cells of a pair's row: max severity, first finding. */
+static void row_end(FILE *f, const pair_stat *p)
+{
+    if (p->nfind)
+        put_sev(f, p->maxsev);
+    else
+        fputs("-", f);
+    fputs("</td><td class=\"num\">", f);
+    put_time(f, p->first);
+    fputs("</td></tr>\n", f);
+}
 
 static void html_pairs_table(FILE *f, const report *r)
 {
@@ -39,13 +51,7 @@ static void html_pairs_table(FILE *f, const report *r)
         fprintf(f, "<td class=\"num %s\">%d%s</td><td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">",
                 p->nfind ? "bad" : p->ran ? "ok" : "meta", p->nfind, p->ran || p->nfind ? "" : " (not run)", p->ndisc,
                 p->ninv);
-        if (p->nfind)
-            put_sev(f, p->maxsev);
-        else
-            fputs("-", f);
-        fputs("</td><td class=\"num\">", f);
-        put_time(f, p->first);
-        fputs("</td></tr>\n", f);
+        row_end(f, p);
     }
     fputs("</table>\n", f);
 }
@@ -87,8 +93,10 @@ static void html_verdict(FILE *f, const report *r)
     }
     for (size_t i = 0; i < r->npairs; i++)
         bad_targets += must_be_clean(r->pairs[i].target) && r->pairs[i].nfind;
-    fprintf(f, "<p id=\"verdict\"><b>%zu finding%s</b> (distinct signatures): %d discrepanc%s, %d invalid. ", r->n,
-            r->n == 1 ? "" : "s", nd, nd == 1 ? "y" : "ies", ni);
+    fprintf(f, "<p id=\"verdict\"><b>%zu cause%s</b> (%zu in targets that must be clean), from %zu finding%s "
+               "(distinct signatures): %d discrepanc%s, %d invalid. ",
+            r->ncauses, r->ncauses == 1 ? "" : "s", count_causes(r, NULL, 0), r->n, r->n == 1 ? "" : "s", nd,
+            nd == 1 ? "y" : "ies", ni);
     fprintf(f, "%s</p>\n", bad_targets ? "<span class=\"bad\">Targets that must be clean have findings.</span>"
                                        : "<span class=\"ok\">Every target outside the zoo is clean.</span>");
 }
@@ -122,14 +130,75 @@ static void html_zoo(FILE *f, const report *r)
     fputs("</table>\n", f);
 }
 
+/* The causes, each linked to its most severe finding. */
+static void html_causes(FILE *f, const report *r)
+{
+    fputs("<h2 id=\"causes\">Causes</h2>\n<p>A cause is a query, a target, a verdict (crashes, hangs and property "
+          "violations apart) and the feature of the exact answer (face, edge, vertex, hit, miss, ...): one bug, "
+          "however many signatures it shows.</p>\n",
+          f);
+    if (!r->ncauses) {
+        fputs("<p class=\"ok\">No cause.</p>\n", f);
+        return;
+    }
+    fputs("<table id=\"causes-table\"><tr><th>target</th><th>query</th><th>verdict</th><th>exact answer</th>"
+          "<th>signatures</th><th>max severity</th><th>first found</th></tr>\n",
+          f);
+    for (size_t i = 0; i < r->ncauses; i++) {
+        const cause *c = &r->causes[i];
+        const item *it = &r->items[c->first];
+        fprintf(f, "<tr class=\"%s\"><td>", it->zoo ? "expected" : "must-be-clean");
+        xml_text_write(f, it->f.target);
+        fputs("</td><td>", f);
+        xml_text_write(f, it->f.pair);
+        fprintf(f, "</td><td><a href=\"#cause-%zu\">%s</a></td><td>", i + 1, cause_kind(&it->f));
+        xml_text_write(f, it->f.property[0] ? "-" : it->f.sig.feature);
+        fprintf(f, "</td><td class=\"num\">%zu</td><td class=\"num\">", c->n);
+        put_sev(f, c->maxsev);
+        fputs("</td><td class=\"num\">", f);
+        put_time(f, c->elapsed);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+/* The peers: per peer and query, what the campaign did and found. */
+static void html_peers(FILE *f, const report *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->npairs; i++)
+        n += is_peer(r->pairs[i].target);
+    if (!n)
+        return;
+    fputs("<h2 id=\"peers\">Peer scoreboard</h2>\n<p>Installed libraries judged like any target "
+          "(docs/peers.md); their findings are reported, they do not fail the campaign.</p>\n"
+          "<table id=\"peers-table\"><tr><th>peer</th><th>query</th><th>executions</th><th>causes</th>"
+          "<th>signatures</th><th>max severity</th><th>first finding</th></tr>\n",
+          f);
+    for (size_t i = 0; i < r->npairs; i++) {
+        const pair_stat *p = &r->pairs[i];
+        if (!is_peer(p->target))
+            continue;
+        fputs("<tr><td>", f);
+        xml_text_write(f, p->target);
+        fputs("</td><td>", f);
+        xml_text_write(f, p->query);
+        fprintf(f, "</td><td class=\"num\">%.0f</td><td class=\"num %s\">%d</td><td class=\"num\">%d</td>"
+                   "<td class=\"num\">",
+                p->execs, p->ncauses ? "warn" : "ok", p->ncauses, p->nfind);
+        row_end(f, p);
+    }
+    fputs("</table>\n", f);
+}
+
 static void html_finding(FILE *f, const item *it)
 {
     char title[512];
     fprintf(f, "<article class=\"finding %s\" id=\"", isect_verdict_name(it->f.sig.verdict));
     xml_text_write(f, it->f.key);
-    fputs("\">\n<h3>", f);
+    fputs("\">\n<h4>", f);
     xml_text_write(f, title_of(it, title, sizeof title));
-    fputs("</h3>\n<p class=\"meta\">", f);
+    fputs("</h4>\n<p class=\"meta\">", f);
     if (isfinite(it->elapsed)) {
         fputs("first found ", f);
         put_time(f, it->elapsed);
@@ -181,16 +250,24 @@ void write_html(FILE *f, const report *r)
         fputs("<p>No campaign log: only the findings on disk are shown.</p>\n", f);
 
     html_zoo(f, r);
-    fprintf(f, "<h2 id=\"findings\">Findings</h2>\n<p>One per signature (query, target, verdict, feature of the "
+    html_peers(f, r);
+    html_causes(f, r);
+    fprintf(f, "<h2 id=\"findings\">Findings</h2>\n<p>By cause; one per signature (query, target, verdict, feature of the "
                "exact answer, output that differs, decade of severity), the most severe reproducer kept. Severity "
                "is a certified lower bound on the input perturbation, in units of 2<sup>-24</sup> times the "
                "largest input magnitude, that would make the target's answer exact.</p>\n");
     if (!r->n)
         fputs("<p class=\"ok\">No finding.</p>\n", f);
-    for (size_t i = 0; i < r->n; i++)
-        html_finding(f, &r->items[i]);
+    for (size_t c = 0; c < r->ncauses; c++) {
+        char title[512];
+        fprintf(f, "<h3 class=\"cause\" id=\"cause-%zu\">", c + 1);
+        xml_text_write(f, cause_title(r, &r->causes[c], title, sizeof title));
+        fputs("</h3>\n", f);
+        for (size_t i = r->causes[c].first; i < r->causes[c].first + r->causes[c].n; i++)
+            html_finding(f, &r->items[i]);
+    }
     fputs("<h2 id=\"files\">Files</h2>\n<p><a href=\"findings.json\">findings.json</a> (machine-readable), "
-          "<a href=\"junit.xml\">junit.xml</a> (one test case per signature), <a href=\"report.md\">report.md</a>"
+          "<a href=\"junit.xml\">junit.xml</a> (one test case per cause), <a href=\"report.md\">report.md</a>"
           ", <a href=\"campaign.log\">campaign.log</a>.</p>\n</body>\n</html>\n",
           f);
 }

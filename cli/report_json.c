@@ -46,9 +46,10 @@ static void json_run(FILE *f, const pair_stat *p)
     isect_json_string(f, p->target);
     fprintf(f, ", \"executions\": %.0f, \"seconds\": ", p->execs);
     isect_json_number(f, p->seconds);
-    fprintf(f, ", \"runs\": %d, \"crashes\": %d, \"timeouts\": %d, \"signatures\": %d, "
-               "\"discrepancies\": %d, \"invalid\": %d, \"max_severity\": ",
-            p->runs, p->crashes, p->timeouts, p->nfind, p->ndisc, p->ninv);
+    fprintf(f, ", \"runs\": %d, \"crashes\": %d, \"timeouts\": %d, \"causes\": %d, \"signatures\": %d, "
+               "\"discrepancies\": %d, \"invalid\": %d, \"peer\": %s, \"max_severity\": ",
+            p->runs, p->crashes, p->timeouts, p->ncauses, p->nfind, p->ndisc, p->ninv,
+            is_peer(p->target) ? "true" : "false");
     isect_json_number(f, p->maxsev);
     fputs(", \"first_finding\": ", f);
     number_or_null(f, p->first);
@@ -77,6 +78,27 @@ static void member(FILE *f, const char *key, const char *value)
     isect_json_string(f, value);
 }
 
+static void json_cause(FILE *f, const report *r, const cause *c)
+{
+    const isect_finding *top = &r->items[c->first].f;
+    fputs("{\"query\": ", f);
+    isect_json_string(f, top->pair);
+    member(f, "target", top->target);
+    member(f, "verdict", cause_kind(top));
+    member(f, "feature", top->property[0] ? "" : top->sig.feature);
+    fprintf(f, ", \"must_be_clean\": %s, \"signatures\": %zu, \"max_severity\": ",
+            r->items[c->first].zoo ? "false" : "true", c->n);
+    isect_json_number(f, c->maxsev);
+    fputs(", \"first_finding\": ", f);
+    number_or_null(f, c->elapsed);
+    fputs(", \"keys\": [", f);
+    for (size_t i = 0; i < c->n; i++) {
+        fputs(i ? ", " : "", f);
+        isect_json_string(f, r->items[c->first + i].f.key);
+    }
+    fputs("]}", f);
+}
+
 static void json_finding(FILE *f, const item *it)
 {
     const isect_query *q = it->f.q;
@@ -85,7 +107,9 @@ static void json_finding(FILE *f, const item *it)
     member(f, "file", it->rel);
     member(f, "query", q->name);
     member(f, "target", it->f.target);
-    member(f, "verdict", isect_verdict_name(it->f.sig.verdict));
+    member(f, "verdict", finding_verdict(&it->f));
+    if (it->f.property[0])
+        member(f, "property", it->f.property);
     member(f, "feature", it->f.sig.feature);
     member(f, "output", it->f.sig.output);
     fputs(", \"severity\": ", f);
@@ -125,6 +149,8 @@ void write_json(FILE *f, const report *r)
     time_format(ts, sizeof ts, isect_epoch_now());
     fputs("{\n  \"format\": \"isect-report-1\",\n  \"generated\": ", f);
     isect_json_string(f, ts);
+    fprintf(f, ",\n  \"headline\": {\"causes\": %zu, \"causes_must_be_clean\": %zu, \"signatures\": %zu}", r->ncauses,
+            count_causes(r, NULL, 0), r->n);
     fputs(",\n  \"campaign\": ", f);
     json_campaign(f, &r->m);
     fputs(",\n  \"runs\": [", f);
@@ -140,6 +166,11 @@ void write_json(FILE *f, const report *r)
         const zoo_result *z = &zs[t];
         fputs(nz++ ? ",\n    " : "\n    ", f);
         json_zoo(f, z);
+    }
+    fputs("\n  ],\n  \"causes\": [", f);
+    for (size_t i = 0; i < r->ncauses; i++) {
+        fputs(i ? ",\n    " : "\n    ", f);
+        json_cause(f, r, &r->causes[i]);
     }
     fputs("\n  ],\n  \"findings\": [", f);
     for (size_t i = 0; i < r->n; i++) {

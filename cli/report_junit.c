@@ -1,6 +1,7 @@
 /* cli/report_junit.c: junit.xml, one test suite per target, one test case
- * per signature (a failure for a discrepancy, an error for an invalid
- * answer, a crash or a hang) and one passing test case per query that ran
+ * per cause (a failure for discrepancies and property violations, an error
+ * for invalid answers, crashes and hangs; its text lists the cause's
+ * signatures and reproducers) and one passing test case per query that ran
  * clean. */
 #include "report.h"
 
@@ -16,24 +17,35 @@ static void junit_clean(FILE *f, const pair_stat *p)
     fprintf(f, ": no discrepancy in %.0f executions\" time=\"%.3f\"/>\n", p->execs, p->seconds);
 }
 
-static void junit_finding(FILE *f, const item *it)
+/* A cause: a failure (discrepancies, property violations) or an error
+ * (invalid answers, crashes, hangs) whose message is the cause and whose
+ * text lists its signatures, the most severe first. */
+static void junit_cause(FILE *f, const report *r, const cause *c)
 {
     char title[512];
+    const item *top = &r->items[c->first];
     fputs("    <testcase classname=\"", f);
-    xml_text_write(f, it->f.q->name);
+    xml_text_write(f, top->f.pair);
     fputs("\" name=\"", f);
-    xml_text_write(f, it->f.key);
+    xml_text_write(f, cause_title(r, c, title, sizeof title));
     fputs("\" time=\"0\">\n", f);
-    int disc = it->f.sig.verdict == VERDICT_DISCREPANCY;
-    fprintf(f, "      <%s type=\"%s\" message=\"", disc ? "failure" : "error",
-            finding_is_crash(&it->f) ? it->f.sig.output : isect_verdict_name(it->f.sig.verdict));
-    xml_text_write(f, title_of(it, title, sizeof title));
+    int disc = top->f.sig.verdict == VERDICT_DISCREPANCY;
+    fprintf(f, "      <%s type=\"%s\" message=\"", disc ? "failure" : "error", cause_kind(&top->f));
+    xml_text_write(f, title_of(top, title, sizeof title));
     fputs("\">", f);
-    xml_text_write(f, "reproducer: ");
-    xml_text_write(f, it->rel);
-    xml_text_write(f, "\n");
-    xml_text_write(f, it->f.notes);
+    for (size_t i = c->first; i < c->first + c->n; i++) {
+        xml_text_write(f, title_of(&r->items[i], title, sizeof title));
+        xml_text_write(f, "\n  reproducer: ");
+        xml_text_write(f, r->items[i].rel);
+        xml_text_write(f, "\n");
+    }
+    xml_text_write(f, top->f.notes);
     fprintf(f, "</%s>\n    </testcase>\n", disc ? "failure" : "error");
+}
+
+static int cause_is_failure(const report *r, const cause *c)
+{
+    return r->items[c->first].f.sig.verdict == VERDICT_DISCREPANCY;
 }
 
 /* The suite of target t. */
@@ -41,10 +53,10 @@ static void junit_suite(FILE *f, const report *r, const char *t)
 {
     int st = 0, sf = 0, se = 0;
     double stime = 0;
-    for (size_t i = 0; i < r->n; i++)
-        if (!strcmp(r->items[i].f.target, t)) {
+    for (size_t i = 0; i < r->ncauses; i++)
+        if (!strcmp(r->items[r->causes[i].first].f.target, t)) {
             st++;
-            if (r->items[i].f.sig.verdict == VERDICT_DISCREPANCY)
+            if (cause_is_failure(r, &r->causes[i]))
                 sf++;
             else
                 se++;
@@ -62,18 +74,18 @@ static void junit_suite(FILE *f, const report *r, const char *t)
         if (!strcmp(p->target, t) && p->ran && !p->nfind)
             junit_clean(f, p);
     }
-    for (size_t i = 0; i < r->n; i++)
-        if (!strcmp(r->items[i].f.target, t))
-            junit_finding(f, &r->items[i]);
+    for (size_t i = 0; i < r->ncauses; i++)
+        if (!strcmp(r->items[r->causes[i].first].f.target, t))
+            junit_cause(f, r, &r->causes[i]);
     fputs("  </testsuite>\n", f);
 }
 
 void write_junit(FILE *f, const report *r)
 {
     int tests = 0, failures = 0, errors = 0;
-    for (size_t i = 0; i < r->n; i++) {
+    for (size_t i = 0; i < r->ncauses; i++) {
         tests++;
-        if (r->items[i].f.sig.verdict == VERDICT_DISCREPANCY)
+        if (cause_is_failure(r, &r->causes[i]))
             failures++;
         else
             errors++;

@@ -142,6 +142,7 @@ static int load_crash(source *s, const char *path, const char *base)
     f->q = q;
     f->t = t;
     snprintf(f->target, sizeof f->target, "%s", t->name);
+    snprintf(f->pair, sizeof f->pair, "%s", q->name);
     snprintf(f->notes, sizeof f->notes, "from the fuzzing engine's crash file %s\n%s\n", path,
              judged                ? "judged again here: the same finding"
              : es == EVAL_HANG     ? "hangs here too"
@@ -179,7 +180,7 @@ static int load_file(const char *path, void *ctx)
     if (!it->f.has_header && it->f.sig.verdict != VERDICT_DISCREPANCY && it->f.sig.verdict != VERDICT_INVALID)
         return 0; /* a corpus case, not a finding */
     if (!s->own) /* named by its signature, so that copies of one finding meet */
-        isect_signature_key(it->f.key, sizeof it->f.key, it->f.q->name, it->f.target, &it->f.sig);
+        finding_key(&it->f, it->f.key, sizeof it->f.key);
     it->zoo = !must_be_clean(it->f.target);
     it->elapsed = isfinite(s->start) && isfinite(it->f.first) ? it->f.first - s->start : NAN;
     size_t dl = strlen(s->r->dir);
@@ -230,8 +231,8 @@ static void copy_items(report *r)
         if (it->rel[0])
             continue;
         char d[1600], to[2048];
-        snprintf(d, sizeof d, "%s/findings/%s", r->out, it->f.q->name);
-        snprintf(it->rel, sizeof it->rel, "findings/%s/%s.case", it->f.q->name, it->f.key);
+        snprintf(d, sizeof d, "%s/findings/%s", r->out, it->f.pair);
+        snprintf(it->rel, sizeof it->rel, "findings/%s/%s.case", it->f.pair, it->f.key);
         snprintf(to, sizeof to, "%s/%s", r->out, it->rel);
         int rc = isect_mkdir_p(d);
         if (!rc && it->converted) {

@@ -28,6 +28,10 @@
  * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
  * | FB_CERT_SQ32       | 2^-19       | sphere_sphere.c (binary32 stage)      |
  * | FB_CERT_DOT32      | 2^-20       | aabb_plane.c (binary32 stage)         |
+ * | FB_RAY_END         | 2^-50       | ray_aabb.c                            |
+ * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
+ * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
+ * (the ray guards: their own section at the end)
  */
 #ifndef ISECT_FAST_BOUNDS_H
 #define ISECT_FAST_BOUNDS_H
@@ -207,5 +211,46 @@
  * a proves w and n finite (0 inf is NaN). */
 #define FB_CERT_DOT32 0x1p-20f
 #define FB_CERT_DOT32_ABS 0x1p-140f
+
+/* ---- the rays' filters ----------------------------------------------------
+ * Each ray query decides its hit from the signs of a few polynomials in
+ * the binary32 inputs; it evaluates them in binary64 and takes a sign only
+ * when the value exceeds its guard, else the exact expansions of
+ * fast/fast_exact.h decide (docs/queries/ray_*.md, "Exact hit").  u = 2^-53.
+ *
+ * FB_RAY_END: ray_aabb's slab ends E = fl(fl(p - q) fl(1/d)) are within
+ * gamma_3 (relative) of their exact values, their signs exact.  An entry
+ * (the largest lower end, or 0) lo and an exit (the smallest upper end, or
+ * tmax, both exact) hi satisfy exact entry <= exact exit when
+ * fl(lo (1 + 8u)) <= hi: fl(lo (1 + 8u)) >= lo (1 + 8u)(1 - u) >
+ * lo (1 + gamma_3) / (1 - gamma_3) (about lo (1 + 6u)).  Symmetrically the
+ * exit precedes the entry when fl(hi (1 + 8u)) < lo. */
+#define FB_RAY_END 0x1p-50
+
+/* FB_RAY_DOT: a dot product s = sum_i w_i n_i of three terms, each w_i
+ * one rounding of an exact difference of binary32 values (or exact) and
+ * n_i binary32, evaluated in binary64: each term passes through at most
+ * two roundings (the difference, the product) and the two additions: the
+ * error is at most gamma_4 M, M = sum_i |w_i n_i| (exact w_i).  The
+ * computed fl(M) (three roundings, and the one of w_i) is at least
+ * (1 - 4.01u) M, so g = FB_RAY_DOT fl(M) = 16u fl(M) > 15.9u M exceeds the
+ * error by more than 11u M, which absorbs the rounding (at most
+ * u (|s| + g) < 1.1u M) of the guarded values fl(|s| +- g) and of one
+ * product by a binary64 value (tmax).  Users: ray_plane (num, den),
+ * ray_sphere (b = v.d, a = d.d). */
+#define FB_RAY_DOT 0x1p-49
+
+/* FB_RAY_QUAD: ray_sphere's degree-four values, D = b^2 - a c (a = d.d,
+ * b = v.d, c = v.v - r^2, v = o - center) and f(tmax) = c + 2 b tmax +
+ * a tmax^2, and c itself.  c = fl(fl(v.v) - fl(r^2)), v rounded once:
+ * within gamma_6 P (P = v.v + r^2).  With B = sum |v_i d_i| >= |b|, P = v.v + r^2 >= |c| and the
+ * errors |db| <= gamma_4 B, |da| <= gamma_2 a, |dc| <= gamma_5 P: fl(b^2)
+ * errs by at most (8.01u + u) B^2, fl(a c) by (5.01 + 2.01 + 1.01)u a P, and
+ * the difference by u (B^2 + a P): |D - fl(D)| < 11u (B^2 + a P).  f(tmax)
+ * (tmax exact): 2 b tmax errs by 5.01u (2 B tmax), a tmax^2 by 4.01u, c by
+ * 5.01u P, the two sums by 2u: < 8u (P + 2 B tmax + a tmax^2).  The guard
+ * 32u times the computed bound (within 1.1 of the exact one) leaves a
+ * factor above 2, which absorbs the rounding of the comparisons. */
+#define FB_RAY_QUAD 0x1p-48
 
 #endif

@@ -15,7 +15,7 @@
 
 #include <stdbool.h>
 
-enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000 };
+enum { FCCD_DEPTH = 30, FCCD_BUDGET = 40000 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 

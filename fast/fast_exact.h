@@ -345,4 +345,84 @@ static inline void fe_cross3(fe *r, const fe *x, const fe *y)
     }
 }
 
+/* ---- expansions as values: polynomials of degree <= 4 in binary32 inputs --
+ * (the rays' exact fallbacks: fast/ray_plane.c, ray_sphere.c, ray_aabb.c,
+ * ray_triangle.c; docs/queries/ray_*.md "Exact hit").
+ *
+ * fx_num holds a value exactly as an expansion (as above) of at most
+ * FX_NUM_MAX components.  Built from binary32 values with fx_num_of,
+ * fx_num_add, fx_num_sub, fx_num_mul and fx_num_scale, it holds a
+ * polynomial of degree <= 4 in them, exactly, with no overflow or
+ * underflow for every finite binary32 input (no rescaling needed):
+ * - every binary32 value is a multiple of 2^-149 below 2^128; a sum or a
+ *   two_sum error of multiples of 2^-k is one, so every component of a
+ *   polynomial of degree j is a multiple of 2^-149j and below 2^(128j + 8)
+ *   (a few hundred terms);
+ * - fx_num_mul multiplies two expansions of degree <= 2 (components
+ *   multiples of 2^-298, below 2^264 < 2^995) and fx_num_scale an
+ *   expansion of degree <= 3 by a binary32 value, component by component
+ *   with fx_two_prod: the halves of fx_split are multiples of 2^-298
+ *   (2^-447) too (argument 3 above) and the partial products multiples of
+ *   2^-596 (2^-596), at least 2^-596 > 2^-1022 when not zero: Dekker's
+ *   product is exact; all stay below 2^540;
+ * so the sign (fx_num_sign) is exact.  The lengths: a product of expansions
+ * of n and m components has at most 2 n m, a sum n + m; FX_NUM_MAX covers
+ * the largest built by the rays (checked by fx_num_fit). */
+enum { FX_NUM_MAX = 1024 };
+
+typedef struct {
+    int n;
+    double e[FX_NUM_MAX];
+} fx_num;
+
+/* The value x (a binary64, e.g. a binary32 or the exact product of two). */
+static inline void fx_num_of(fx_num *r, double x)
+{
+    r->n = 0;
+    if (x != 0)
+        r->e[r->n++] = x;
+}
+
+static inline int fx_num_sign(const fx_num *a) { return fx_sign(a->e, a->n); }
+
+/* r += x (a binary64); r += a; r -= a (r and a distinct). */
+static inline void fx_num_grow(fx_num *r, double x) { r->n = fx_grow(r->e, r->n, x); }
+static inline void fx_num_add(fx_num *r, const fx_num *a)
+{
+    for (int i = 0; i < a->n; i++)
+        r->n = fx_grow(r->e, r->n, a->e[i]);
+}
+static inline void fx_num_sub(fx_num *r, const fx_num *a)
+{
+    for (int i = 0; i < a->n; i++)
+        r->n = fx_grow(r->e, r->n, -a->e[i]);
+}
+
+/* r += a * b, for a binary64 b (r and a distinct). */
+static inline void fx_num_add_scaled(fx_num *r, const fx_num *a, double b)
+{
+    for (int i = 0; i < a->n; i++) {
+        double err, p = fx_two_prod(a->e[i], b, &err);
+        r->n = fx_grow(r->e, r->n, err);
+        r->n = fx_grow(r->e, r->n, p);
+    }
+}
+
+/* r = a * b (r distinct from a and b). */
+static inline void fx_num_mul(fx_num *r, const fx_num *a, const fx_num *b)
+{
+    r->n = 0;
+    for (int j = 0; j < b->n; j++)
+        fx_num_add_scaled(r, a, b->e[j]);
+}
+
+/* The sign of x - y for binary32 x and y, exactly; and x - y as a value. */
+static inline void fx_num_diff(fx_num *r, float x, float y)
+{
+    double err, s = fx_two_sum(x, -(double)y, &err);
+    r->n = 0;
+    fx_num_grow(r, err);
+    fx_num_grow(r, s);
+}
+
 #endif

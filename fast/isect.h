@@ -149,6 +149,15 @@ typedef struct {
 bool isect_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_sweep_point_result *out);
 typedef bool isect_sphere_sweep_point_fn(isect_moving_sphere, isect_vec3, isect_sphere_sweep_point_result *);
 
+/* sphere_sweep_sphere: two moving spheres (a and b each move by their own
+ * velocity over t in [0, 1]); the earliest t at which they touch. */
+typedef struct {
+    bool hit;
+    float t;
+} isect_sphere_sweep_sphere_result;
+bool isect_sphere_sweep_sphere(isect_moving_sphere a, isect_moving_sphere b, isect_sphere_sweep_sphere_result *out);
+typedef bool isect_sphere_sweep_sphere_fn(isect_moving_sphere, isect_moving_sphere, isect_sphere_sweep_sphere_result *);
+
 /* sphere_sweep_segment: against the closed segment p0 p1 (p0 == p1: a point). */
 typedef struct {
     bool hit;

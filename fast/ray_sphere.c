@@ -1,16 +1,20 @@
 /* fast/ray_sphere.c: ray against a closed ball in binary32.
  *
- * After exact power-of-two rescaling (positions together, then the offset
- * v = origin - center and the radius together, and dir on its own):
- *   a = dir.dir,  b = v.dir,  c = v.v - r^2           (origin inside: c <= 0)
- *   l = v - (b/a) dir        (the line's closest approach to the centre)
- *   e = r^2 - l.l            (the discriminant divided by a, without the
- *                             cancellation of b^2 - a c: Haines et al.,
- *                             Ray Tracing Gems ch. 7)
- *   t = (-b - sqrt(a e)) / a  or  c / (-b + sqrt(a e))  (the entry root,
- *                            whichever form is accurate, see below).
- * The parallel and zero-direction tests are exact (a == 0, b >= 0).
- * Error bound: docs/queries/ray_sphere.md.
+ * With v = origin - center, a = dir.dir, b = v.dir, c = v.v - r^2 and
+ * f(t) = a t^2 + 2 b t + c (the squared distance minus r^2 at t), the ray
+ * hits iff f <= 0 somewhere on [0, tmax]:
+ *   c <= 0 (origin in the ball): t = 0; else
+ *   a == 0 or b >= 0 (zero dir, or moving away): miss; else
+ *   -b <= a tmax (closest approach within reach): hit iff D = b^2 - a c >= 0;
+ *   else hit iff f(tmax) <= 0.
+ * Every sign is taken from binary64 values (no overflow or underflow for
+ * any binary32 input: no rescaling) when the guards FB_RAY_DOT and
+ * FB_RAY_QUAD certify it, else from exact expansions (fast/fast_exact.h):
+ * the hit flag is exact for every input.  The entry root is
+ * (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), e = r^2 - l.l = D/a computed
+ * from the closest approach l = v - (b/a) dir without the cancellation of
+ * b^2 - a c (Haines et al., Ray Tracing Gems ch. 7), whichever form is
+ * accurate (see below).  docs/queries/ray_sphere.md.
  */
 #include "isect.h"
 
@@ -18,53 +22,102 @@
 
 #include <string.h>
 
+/* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
+static int exact_sphere(isect_ray ray, isect_sphere s)
+{
+    RC_EXACT_HOOK();
+    fx_num v[3], a, b, c, t1, t2;
+    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, ce[3] = {s.center.x, s.center.y, s.center.z};
+    const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    a.n = b.n = c.n = 0;
+    fx_num_grow(&c, -(double)s.radius * s.radius);
+    for (int i = 0; i < 3; i++) {
+        fx_num_diff(&v[i], o[i], ce[i]);
+        fx_num_mul(&t1, &v[i], &v[i]);
+        fx_num_add(&c, &t1);
+        fx_num_add_scaled(&b, &v[i], d[i]);
+        fx_num_grow(&a, (double)d[i] * d[i]);
+    }
+    if (fx_num_sign(&c) <= 0)
+        return 1;
+    if (a.n == 0 || fx_num_sign(&b) >= 0)
+        return 0;
+    double tmax = ray.tmax;
+    t1 = b; /* a tmax + b */
+    if (tmax != INFINITY)
+        fx_num_add_scaled(&t1, &a, tmax);
+    if (tmax == INFINITY || fx_num_sign(&t1) >= 0) {
+        fx_num_mul(&t1, &b, &b); /* D = b^2 - a c */
+        fx_num_mul(&t2, &a, &c);
+        fx_num_sub(&t1, &t2);
+        return fx_num_sign(&t1) >= 0 ? 2 : 0;
+    }
+    /* f(tmax) = c + tmax (2 b + a tmax) */
+    t2 = b;
+    fx_num_add(&t2, &b);
+    fx_num_add_scaled(&t2, &a, tmax);
+    t1 = c;
+    fx_num_add_scaled(&t1, &t2, tmax);
+    return fx_num_sign(&t1) <= 0 ? 2 : 0;
+}
+
+/* The entry root, a hit being known (c > 0, b < 0, a > 0).  The first form
+ * depends on c only through e and is the accurate one unless s is close to
+ * -b (the origin near the sphere); the second cancels nothing but takes c
+ * and e with independent rounding errors, which near a tangency (e ~ 0)
+ * can put t beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for
+ * an exact 0.54 that way.  So: the first form when s <= -b/2, the second
+ * (where c < 3e) otherwise.  A computed e < 0 (rounding; the exact D >= 0)
+ * gives the closest approach -b/a. */
+static double entry(fv_d3 v, fv_d3 d, double r, double a, double b, double c)
+{
+    fv_d3 l = fv_dsub(v, fv_dmul(d, b / a));
+    double e = r * r - fv_ddot(l, l);
+    double s = e > 0 ? sqrt(a * e) : 0;
+    return s <= -0.5 * b ? (-b - s) / a : c / (-b + s);
+}
+
+/* The decision from the binary64 values, or -1 when a guard cannot
+ * certify it. */
+static int filtered_decision(double a, double b, double B, double c, double pc, double tmax)
+{
+    if (c <= FB_RAY_QUAD * pc)
+        return c < -FB_RAY_QUAD * pc ? 1 : -1;
+    double gb = FB_RAY_DOT * B;
+    if (a == 0 || b >= gb)
+        return 0;
+    if (b > -gb)
+        return -1;
+    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
+    if (tmax == INFINITY || m > gm) {
+        double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
+        return D > gD ? 2 : D < -gD ? 0 : -1;
+    }
+    if (m >= -gm)
+        return -1;
+    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
+    return f < -gf ? 2 : f > gf ? 0 : -1;
+}
+
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
-    isect_ray_sphere_result res;
-    memset(&res, 0, sizeof res);
     if (out)
-        *out = res;
+        memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
 
-    int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(sphere.center)), sphere.radius));
-    isect_vec3 v = fv_sub(fv_scale3(ray.origin, -ep), fv_scale3(sphere.center, -ep));
-    float r = fv_ldexp(sphere.radius, -ep);
-    /* v and r to magnitude ~1 as well (exact unless r underflowed above). */
-    int ev = fv_exp(isect_fmaxf(fv_max3abs(v), r));
-    v = fv_scale3(v, -ev);
-    r = fv_ldexp(r, -ev);
-    int ed = fv_exp(fv_max3abs(ray.dir));
-    isect_vec3 d = fv_scale3(ray.dir, -ed);
-
-    float c = fv_dot(v, v) - r * r;
-    if (c <= 0) {
-        res.hit = true; /* origin in the ball */
-        if (out)
-            *out = res;
-        return true;
+    fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
+    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
+    double a = fv_ddot(d, d), b = fv_ddot(v, d);
+    int decision = filtered_decision(a, b, fv_dabsdot(v, d), c, vv + rr, ray.tmax);
+    if (decision < 0)
+        decision = exact_sphere(ray, sphere);
+    if (decision == 0)
+        return false;
+    if (out) {
+        float t = decision == 1 ? 0.0f : (float)entry(v, d, r, a, b, c);
+        out->hit = true;
+        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
-    float a = fv_dot(d, d), b = fv_dot(v, d);
-    if (a == 0 || b >= 0)
-        return false; /* zero dir, or moving away from the centre */
-    isect_vec3 l = fv_sub(v, fv_mul(d, b / a));
-    float e = r * r - fv_dot(l, l);
-    if (e < 0)
-        return false;
-    /* The entry root is (-b - s)/a = c/(-b + s), s = sqrt(a e).  The first
-     * form depends on c only through e and is the accurate one unless s is
-     * close to -b (the origin near the sphere); the second cancels nothing
-     * but takes c and e with independent rounding errors, which near a
-     * tangency (e ~ 0) can put t beyond the chord's midpoint -b/a: the
-     * fuzzer found t = 0.8 for an exact 0.54 that way.  So: the first form
-     * when s <= -b/2, the second (where c < 3e) otherwise. */
-    float s = sqrtf(a * e);
-    rc_quot t = s <= -0.5f * b ? rc_div(-b - s, a, ep + ev - ed) : rc_div(c, -b + s, ep + ev - ed);
-    if (!rc_quot_le(t, ray.tmax))
-        return false;
-    res.hit = true;
-    res.t = isect_fminf(rc_quot_value(t), ray.tmax);
-    if (out)
-        *out = res;
     return true;
 }

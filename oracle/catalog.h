@@ -98,6 +98,13 @@ typedef struct isect_query {
      * queries whose hit set is full-dimensional. */
     int (*on_set)(const double *in);
     void (*set_encl)(const isect_iv *in, isect_iv *out);
+    /* For a query whose answer is a contact of two moving shapes over t in
+     * [0, 1] (the CCD queries): a certified lower bound of the least
+     * distance between the shapes over t in [t0, t1] at the input in,
+     * refined until it exceeds stop when it does.  The judge's one-sided
+     * contract (a target entry's `near`, docs/judge.md) needs it; NULL
+     * elsewhere. */
+    double (*min_dist)(const double *in, double t0, double t1, double stop);
 } isect_query;
 
 extern const isect_query *const isect_catalog[];

@@ -77,10 +77,11 @@ void isect_finding_header_format(char *buf, size_t len, const isect_finding_head
     char sev[64];
     isect_format_hex(sev, sizeof sev, h->sig.severity);
     int n = snprintf(buf, len,
-                     "isect-finding: query=%s target=%s verdict=%s feature=%s output=%s severity=%s first=%.3f "
-                     "found=%.3f",
-                     h->query, h->target, isect_verdict_name(h->sig.verdict), h->sig.feature, h->sig.output, sev,
-                     h->first, h->found);
+                     "isect-finding: query=%s target=%s verdict=%s%s%s feature=%s output=%s severity=%s "
+                     "first=%.3f found=%.3f",
+                     h->query, h->target, h->property[0] ? "property" : isect_verdict_name(h->sig.verdict),
+                     h->property[0] ? " property=" : "", h->property, h->sig.feature, h->sig.output, sev, h->first,
+                     h->found);
     if (isfinite(h->elapsed) && n >= 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, " elapsed=%.3f", h->elapsed);
 }
@@ -106,8 +107,12 @@ static void parse_fields(char *line, isect_finding_header *h)
             snprintf(h->query, sizeof h->query, "%s", v);
         else if (!strcmp(k, "target"))
             snprintf(h->target, sizeof h->target, "%s", v);
+        else if (!strcmp(k, "verdict") && !strcmp(v, "property"))
+            h->sig.verdict = VERDICT_DISCREPANCY;
         else if (!strcmp(k, "verdict"))
             verdict_parse(v, &h->sig.verdict);
+        else if (!strcmp(k, "property"))
+            snprintf(h->property, sizeof h->property, "%s", v);
         else if (!strcmp(k, "feature"))
             snprintf(h->sig.feature, sizeof h->sig.feature, "%s", v);
         else if (!strcmp(k, "output"))

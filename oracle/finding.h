@@ -58,6 +58,10 @@ void isect_signature_key(char *buf, size_t len, const char *query, const char *t
 typedef struct {
     char query[64], target[64];
     isect_signature sig;
+    /* A property harness's finding (verdict=property property=NAME): the
+     * property's name; sig.verdict is then VERDICT_DISCREPANCY (a violation
+     * is as real as a discrepancy).  Empty otherwise. */
+    char property[48];
     double first;   /* epoch seconds when the signature was first found */
     double found;   /* epoch seconds when this reproducer was */
     double elapsed; /* seconds from the campaign's start to first; NAN: none */

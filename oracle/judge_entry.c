@@ -42,6 +42,49 @@ static bool rounds_from_near(const isect_query *q, int o, double y, double r, do
     return (double)(float)(r - d) <= y && y <= (double)(float)(r + d);
 }
 
+/* The slot of the output named "t", or -1. */
+static int time_slot(const isect_query *q)
+{
+    for (int o = 0; o < q->noutputs; o++)
+        if (strcmp(q->outputs[o].name, "t") == 0 && q->outputs[o].kind == OUT_REAL)
+            return isect_output_offset(q, o);
+    return -1;
+}
+
+/* The one-sided contract (targets.h, docs/judge.md) on a disagreement j
+ * (severity in the entry's unit) of an entry that declares it. */
+static isect_judgement one_sided(const isect_query *q, const isect_target_entry *e, const double *in,
+                                 const double *ref_out, const double *y, isect_judgement j)
+{
+    int hit = isect_query_hit_index(q), ts = time_slot(q);
+    if (hit < 0 || ts < 0)
+        return j;
+    bool tgt_hit = y[hit] != 0, ref_hit = ref_out[hit] != 0;
+    if (!tgt_hit || (ref_hit && y[ts] > ref_out[ts])) {
+        /* A missed collision, or one reported later than ulps allow. */
+        j.verdict = VERDICT_DISCREPANCY;
+        j.slot = tgt_hit ? ts : hit;
+        j.why = tgt_hit ? "time of impact later than ref's (one-sided contract)" : "missed collision (one-sided contract)";
+        return j;
+    }
+    /* A collision reported where ref has none, or earlier than ref's: the
+     * least distance of the shapes within ulps of the reported t. */
+    double unit = isect_entry_unit(q, e), tau = e->ulps * unit, S[UNIT_COUNT];
+    isect_input_scales(q, in, S);
+    double near = e->near * unit * S[UNIT_POS];
+    double L = q->min_dist(in, fmax(0, y[ts] - tau), fmin(1, y[ts] + tau), near);
+    /* Each coordinate moved by rho * unit * S moves every vertex, at every
+     * t, by at most sqrt(3) rho unit S (a convex combination of its two
+     * positions), so the distance by at most twice that: a contact needs
+     * rho >= L / (2 sqrt(3) unit S).  1.0001 covers the rounding of this
+     * quotient. */
+    double sev = L / (2 * 1.7320508075688772 * 1.0001 * unit * S[UNIT_POS]);
+    j.severity = fmax(j.severity, sev);
+    j.verdict = L > near ? VERDICT_DISCREPANCY : VERDICT_TOLERATED;
+    j.why = L > near ? "the shapes stay farther apart than the declared distance (one-sided contract)" : NULL;
+    return j;
+}
+
 /* The first boolean or enum slot where y differs from ref_out, or -1: the
  * hit flag, then (when both hit, or the query has no hit flag) the others;
  * on a shared miss the other outputs carry no claim. */
@@ -91,6 +134,9 @@ isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry
     double k = isect_entry_unit(q, e) / isect_format_unit(q);
     isect_judgement j = isect_judge(q, in, ref_status, ref_out, y, e->ulps * k, e->tolerance * k);
     j.severity /= k;
+    if (e->near > 0 && q->min_dist && ref_status == REF_OK &&
+        (j.verdict == VERDICT_TOLERATED || j.verdict == VERDICT_DISCREPANCY))
+        j = one_sided(q, e, in, ref_out, y, j);
     if ((e->exact & ISECT_EXACT_BOOLS) && j.verdict == VERDICT_TOLERATED) {
         int s = bool_mismatch(q, ref_out, y);
         if (s >= 0) {

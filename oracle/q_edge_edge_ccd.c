@@ -21,4 +21,5 @@ const isect_query isect_q_edge_edge_ccd = {
     .run = qccd_run,
     .contract = qccd_contract,
     .mutate = qccd_mutate,
+    .min_dist = ref_edge_edge_ccd_min_dist,
 };

@@ -5,20 +5,21 @@
 static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
     /* rays against solids */
-    ISECT_ENTRY(ray_plane, isect_ray_plane, 8, 32),
-    ISECT_ENTRY(ray_sphere, isect_ray_sphere, 8, 32),
-    ISECT_ENTRY(ray_aabb, isect_ray_aabb, 8, 32),
+    ISECT_ENTRY_EXACT(ray_plane, isect_ray_plane, 8, 32),
+    ISECT_ENTRY_EXACT(ray_sphere, isect_ray_sphere, 8, 32),
+    ISECT_ENTRY_EXACT(ray_aabb, isect_ray_aabb, 8, 32),
     ISECT_ENTRY(ray_cylinder, isect_ray_cylinder, 8, 32),
     ISECT_ENTRY(ray_capsule, isect_ray_capsule, 8, 32),
     ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
     ISECT_ENTRY(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
+    ISECT_ENTRY(sphere_sweep_sphere, isect_sphere_sweep_sphere, 16, 96),
     ISECT_ENTRY(sphere_sweep_segment, isect_sphere_sweep_segment, 8, 32),
     ISECT_ENTRY(sphere_sweep_triangle, isect_sphere_sweep_triangle, 8, 32),
     ISECT_ENTRY(sphere_sweep_plane, isect_sphere_sweep_plane, 8, 32),
     /* continuous collision (binary64, conservative) */
-    ISECT_ENTRY(vertex_face_ccd, isect_vertex_face_ccd, 0x1p24, 0x1p40),
-    ISECT_ENTRY(edge_edge_ccd, isect_edge_edge_ccd, 0x1p24, 0x1p40),
+    ISECT_ENTRY_ONE_SIDED(vertex_face_ccd, isect_vertex_face_ccd, 0x1p24, 0x1p40, ISECT_BINARY64, 0x1p40),
+    ISECT_ENTRY_ONE_SIDED(edge_edge_ccd, isect_edge_edge_ccd, 0x1p24, 0x1p40, ISECT_BINARY64, 0x1p40),
     /* static overlaps */
     ISECT_ENTRY_EXACT(sphere_sphere, isect_sphere_sphere, 1, 0),
     ISECT_ENTRY_EXACT(aabb_aabb, isect_aabb_aabb, 1, 0),

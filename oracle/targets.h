@@ -23,6 +23,16 @@
  *              (isect_target_run) and its verdict is "refused", never a
  *              discrepancy.  For inputs the library cannot represent, or
  *              known to crash it (documented in the adapter).
+ *   near       0, or > 0 for the one-sided (conservative) contract of a
+ *              continuous collision query (ISECT_ENTRY_ONE_SIDED; the query
+ *              must name min_dist, oracle/catalog.h): a missed collision is
+ *              always a discrepancy, and so is a time of impact later than
+ *              ref's by more than ulps; a reported collision (a hit where ref
+ *              misses, or a t earlier than ref's) is tolerated when the
+ *              shapes come within `near` units (of precision, times the
+ *              positional scale S) of each other within ulps of the reported
+ *              t, and a discrepancy when they certainly do not
+ *              (docs/judge.md).
  *   exact      ISECT_EXACT_BOOLS: the entry claims exact booleans.  Every
  *              boolean or enum output (the hit flag, a side) must equal
  *              ref's exact answer: a mismatch is a discrepancy whatever its
@@ -68,6 +78,7 @@ typedef struct {
     const char *outputs;         /* NULL: all */
     isect_precision precision;   /* unit of ulps and tolerance */
     const char *(*refuse)(const double *in); /* NULL: accepts every input */
+    double near;                 /* > 0: the one-sided contract, its distance */
     int exact;                   /* 0 or ISECT_EXACT_BOOLS */
 } isect_target_entry;
 
@@ -87,12 +98,18 @@ typedef struct isect_target {
 /* The same with the optional fields: outputs (a string or NULL), precision
  * (ISECT_BINARY32 or ISECT_BINARY64) and refuse (a predicate or NULL). */
 #define ISECT_ENTRY_EX(q, f, ulps_, tol_, outputs_, precision_, refuse_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_), 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_), 0, 0 }
+/* A conservative entry of a continuous collision query: the one-sided
+ * contract with the distance near (units of precision times S); ulps bounds
+ * how much later than ref's its time of impact may be, tolerance applies
+ * to nothing else. */
+#define ISECT_ENTRY_ONE_SIDED(q, f, ulps_, tol_, precision_, near_) \
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, (precision_), NULL, (near_), 0 }
 /* ISECT_ENTRY with exact booleans (ISECT_EXACT_BOOLS): a boolean or enum
  * output that differs from ref's is a discrepancy, whatever its severity. */
 #define ISECT_ENTRY_EXACT(q, f, ulps_, tol_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, ISECT_EXACT_BOOLS }
-#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL, 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, 0, ISECT_EXACT_BOOLS }
+#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL, 0, 0 }
 
 /* The table of the targets an adapter file defines, NULL-terminated, under
  * the name isect_targets_<stem> that the generated registry expects (the

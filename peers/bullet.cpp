@@ -130,7 +130,7 @@ const char *ok_sweep_point(const double *in)
 
 // Tolerances (units of the precision): Bullet's casts stop at absolute
 // distances (btGjkConvexCast, btContinuousConvexCollision: 0.001;
-// btSubsimplexConvexCast: 0.0001) and iterate at most 32 or 64 times;
+// btSubsimplexConvexCast: 0.0001 on the squared distance) and iterate at most 32 or 64 times;
 // nothing relative can bound that: the declared tolerance is fast's and
 // every finding is checked against those epsilons (docs/peers.md).
 const isect_target_entry ray_entries[] = {

@@ -78,13 +78,30 @@ static bool sph_default(isect_ray r, isect_sphere s, isect_ray_sphere_result *o)
 static bool sph_robust(isect_ray r, isect_sphere s, isect_ray_sphere_result *o) { return ray_sphere(1, r, s, o); }
 
 /* Embree takes no non-finite coordinates (only tfar = inf) and no negative
- * tmax or radius. */
+ * tmax or radius.  Its range is narrower than binary32's: a ray whose origin
+ * or direction has a coordinate above FLT_LARGE = 1.844e18 fails
+ * `assert(ray.valid())` (kernels/common/ray.h:178, kernels/bvh/
+ * bvh_intersector1.cpp:59; Debian's build keeps the assertions: the process
+ * aborts), and primitives with coordinates above it are silently dropped
+ * from the scene (doc/src/api/rtcCommitScene.md: "no reasonable calculations
+ * can be performed with such values").  Both are documented limits, refused
+ * here, not bugs. */
+#define EMBREE_FLT_LARGE 1.844E18f
+static const char *beyond_large(const double *in, int n, int skip)
+{
+    for (int i = 0; i < n; i++)
+        if (i != skip && fabs(in[i]) > (double)EMBREE_FLT_LARGE)
+            return "coordinate above Embree's FLT_LARGE = 1.844e18 (rays: assertion; primitives: ignored)";
+    return NULL;
+}
 static const char *ok_ray_triangle(const double *in)
 {
     for (int i = 0; i < 16; i++)
         if (i != 6 && !isfinite(in[i]))
             return "non-finite coordinate";
-    return !(in[6] >= 0) ? "tmax not >= 0 (invalid)" : NULL;
+    if (!(in[6] >= 0))
+        return "tmax not >= 0 (invalid)";
+    return beyond_large(in, 16, 6);
 }
 
 /* Embree's spheres are surfaces: a ray starting inside reports the exit
@@ -98,6 +115,12 @@ static const char *ok_ray_sphere(const double *in)
             return "non-finite coordinate";
     if (!(in[6] >= 0) || in[10] < 0)
         return "negative tmax or radius (invalid)";
+    const char *w = beyond_large(in, 11, 6);
+    if (w)
+        return w;
+    for (int i = 7; i < 10; i++)
+        if (fabs(in[i]) + in[10] > (double)EMBREE_FLT_LARGE)
+            return "ball reaches beyond Embree's FLT_LARGE = 1.844e18 (ignored by the scene build)";
     double d[3] = {in[0] - in[7], in[1] - in[8], in[2] - in[9]};
     double d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2], r = in[10] * (1 + 0x1p-20);
     return d2 <= r * r ? "origin inside the ball (Embree's spheres are surfaces)" : NULL;

@@ -165,13 +165,25 @@ static double dist2(const double *a, const double *b)
     return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
 }
 
+/* A radius that is 0 or below 2^-40 of the largest of n coordinates. */
+static int tiny_radius(double r, const double *c, int n)
+{
+    double m = 0;
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(c[i]));
+    return !(r > 0x1p-40 * m) || r == 0;
+}
+
 static const char *ok_ray_sphere(const double *in)
 {
     const char *w = finite_ray(in, 11);
     if (w || in[10] < 0)
         return w ? w : "negative radius (invalid)";
-    if (in[10] == 0) /* the contact normal (point - centre) is zero: dxNormalize3 aborts (odemath.h:41) */
-        return "radius 0 (ODE aborts normalising the contact normal)";
+    /* The contact normal is point - centre: zero for radius 0, and it can
+     * round to zero when the radius is below the ulp of the coordinates;
+     * dxNormalize3 then aborts (odemath.h:41).  Such radii are refused. */
+    if (tiny_radius(in[10], in, 3) || tiny_radius(in[10], in + 7, 3))
+        return "radius 0 or below 2^-40 of the coordinates (ODE aborts normalising the contact normal)";
     double r = in[10] * (1 + 0x1p-20);
     return dist2(in, in + 7) <= r * r ? "origin inside the ball (ODE's rays see surfaces)" : NULL;
 }
@@ -181,10 +193,11 @@ static const char *ok_ray_aabb(const double *in)
     const char *w = finite_ray(in, 13);
     if (w)
         return w;
-    for (int i = 0; i < 3; i++) {
-        double pad = 0x1p-20 * fmax(fabs(in[7 + i]), fabs(in[10 + i]));
+    for (int i = 0; i < 3; i++) /* all axes first: a valid box on axis 0 says nothing of axis 2 */
         if (in[7 + i] > in[10 + i])
             return "min > max (invalid)";
+    for (int i = 0; i < 3; i++) {
+        double pad = 0x1p-20 * fmax(fabs(in[7 + i]), fabs(in[10 + i]));
         if (!(in[i] < in[7 + i] - pad || in[i] > in[10 + i] + pad))
             continue;
         return NULL;
@@ -207,8 +220,8 @@ static const char *ok_ray_capsule(const double *in)
     const char *w = finite_ray(in, 14);
     if (w || in[13] < 0)
         return w ? w : "negative radius (invalid)";
-    if (in[13] == 0)
-        return "radius 0 (ODE aborts normalising the contact normal)";
+    if (tiny_radius(in[13], in, 3) || tiny_radius(in[13], in + 7, 6))
+        return "radius 0 or below 2^-40 of the coordinates (ODE aborts normalising the contact normal)";
     double r = in[13] * (1 + 0x1p-20);
     return seg_dist2(in, in + 7, in + 10) <= r * r ? "origin inside the capsule (ODE's rays see surfaces)" : NULL;
 }

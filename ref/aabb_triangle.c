@@ -59,6 +59,20 @@ static int witness(const double *lo, const double *hi, const double v[3][3], dou
     }
     static const double shrink[] = {0.5, 0.1, 0};
     for (int si = 0; si < 3; si++) {
+        /* a vertex in the shrunk box first: the projections from the
+         * centroid of a long thin triangle converge too slowly to reach it */
+        for (int k = 0; k < 3; k++) {
+            int in = 1;
+            for (int i = 0; i < 3; i++) {
+                double pad = shrink[si] * 0.5 * (hi[i] - lo[i]);
+                in &= v[k][i] >= lo[i] + pad && v[k][i] <= hi[i] - pad;
+            }
+            if (in) {
+                *l1 = k == 1;
+                *l2 = k == 2;
+                return 1;
+            }
+        }
         double s = 1.0 / 3, t = 1.0 / 3;
         for (int it = 0; it < 60; it++) {
             double x[3], c[3];

@@ -12,3 +12,8 @@
 void ref_edge_edge_ccd_encl(const iv *in, iv *out) { ccd_encl(CCD_EDGE_EDGE, in, out); }
 
 int ref_edge_edge_ccd(const double *in, double *out) { return ccd_ref(CCD_EDGE_EDGE, in, out); }
+
+double ref_edge_edge_ccd_min_dist(const double *in, double t0, double t1, double stop)
+{
+    return ccd_min_dist(CCD_EDGE_EDGE, in, t0, t1, stop);
+}

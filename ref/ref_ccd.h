@@ -50,4 +50,9 @@ int ccd_ref(ccd_kind kind, const double *in, double *out);
  * sub-interval not excluded. */
 void ccd_encl(ccd_kind kind, const iv *in, iv *out);
 
+/* A certified lower bound of the least distance between the two features
+ * over t in [t0, t1] (ref/ccd_dist.c): refined until it exceeds stop, or
+ * a depth or budget limit. */
+double ccd_min_dist(ccd_kind kind, const double *in, double t0, double t1, double stop);
+
 #endif

@@ -12,3 +12,8 @@
 void ref_vertex_face_ccd_encl(const iv *in, iv *out) { ccd_encl(CCD_VERTEX_FACE, in, out); }
 
 int ref_vertex_face_ccd(const double *in, double *out) { return ccd_ref(CCD_VERTEX_FACE, in, out); }
+
+double ref_vertex_face_ccd_min_dist(const double *in, double t0, double t1, double stop)
+{
+    return ccd_min_dist(CCD_VERTEX_FACE, in, t0, t1, stop);
+}

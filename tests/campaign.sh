@@ -115,8 +115,11 @@ fi
 # ---- junit.xml and findings.json ----------------------------------------------
 if [ -s "$c/junit.xml" ]; then
   if xmllint --noout "$c/junit.xml" 2>"$OUT/xmllint.err"; then
-    files=$(count "$c"/findings/*/*.case)
-    disc=$(grep -l '^# isect-finding:.* verdict=discrepancy ' "$c"/findings/*/*.case 2>/dev/null | wc -l | tr -d ' ')
+    # one test case per cause: (query, target, verdict, feature), crashes and hangs apart
+    causes=$(sed -n 's/^# isect-finding: query=\([^ ]*\) target=\([^ ]*\) verdict=\([^ ]*\) feature=\([^ ]*\) output=\([^ ]*\) .*/\1 \2 \3 \4 \5/p' \
+      "$c"/findings/*/*.case | awk '{ k = $3; if ($5 == "crash" || $5 == "timeout") k = $5; print $1, $2, k, $4 }' | sort -u)
+    files=$(printf '%s\n' "$causes" | grep -c .)
+    disc=$(printf '%s\n' "$causes" | grep -c ' discrepancy ')
     inval=$((files - disc))
     clean=0
     for t in fast zoo-mt_eps; do
@@ -136,6 +139,9 @@ if [ -s "$c/junit.xml" ]; then
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["findings"]) == int(sys.argv[2])' \
       "$c/findings.json" "$(count "$c"/findings/*/*.case)" && ok "findings.json parses, one entry per finding" ||
       fail "findings.json does not parse or misses findings"
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["causes"]; assert len(c) == int(sys.argv[2]) == d["headline"]["causes"]; assert sum(x["signatures"] for x in c) == len(d["findings"])' \
+      "$c/findings.json" "$files" && ok "findings.json: $files causes cover every finding" ||
+      fail "findings.json: its causes are not the findings' ($files)"
   fi
   grep -q '"target": "zoo:mt_eps", "expected": "found", "run": true, "found": true' "$c/findings.json" ||
     fail "findings.json: the zoo scoreboard does not have zoo:mt_eps found"

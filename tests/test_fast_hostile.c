@@ -254,7 +254,8 @@ Test(fast_hostile, layout_matches_the_catalog)
         cr_assert(queries[i].out_size <= 64 && (queries[i].out_size == 1 || queries[i].out_size % 4 == 0),
                   "%s: result size", queries[i].name);
     }
-    cr_assert_eq(sizeof queries / sizeof *queries, isect_catalog_size, "a query of the catalog is not tested here");
+    /* the binary64 queries (the CCD pair) are tested by ccd_hostile below */
+    cr_assert_eq(sizeof queries / sizeof *queries + 2, isect_catalog_size, "a query of the catalog is not tested here");
 }
 
 /* Runs count(q) inputs made by gen for each query; the number of
@@ -309,4 +310,69 @@ Test(fast_hostile, mixed)
     tl_init_seed(1515);
     int failures = run_all(mixed, mixed_count);
     cr_assert_eq(failures, 0, "%d contract violations (first ones above)", failures);
+}
+
+/* ---- the binary64 CCD queries ---------------------------------------------- */
+
+/* Hostile binary64 values: NaNs with payloads, infinities, subnormals, the
+ * extremes of binary64, signed zeros. */
+static double hostile64(int i)
+{
+    static const uint64_t nans[] = {0x7ff8000000000000u, 0x7ff8000000000001u, 0x7ff0000000000001u,
+                                    0xfff8123456789abcu};
+    const double others[] = {INFINITY, -INFINITY, 0x1p-1074, -0x1p-1074, DBL_MIN, DBL_MAX, -DBL_MAX, 0.0,
+                             -0.0,     1.0,       -1.0,      0x1p500,    0x1p-500};
+    int nn = (int)(sizeof nans / sizeof *nans), no = (int)(sizeof others / sizeof *others);
+    i %= nn + no;
+    if (i < nn) {
+        double d;
+        memcpy(&d, &nans[i], sizeof d);
+        return d;
+    }
+    return others[i - nn];
+}
+
+typedef bool ccd_fn(isect_ccd_frame, isect_ccd_frame, isect_ccd_result *);
+
+/* Random frames (small integers, so vertices coincide often) with one to
+ * three hostile values; the contract of isect.h: the same answer with and
+ * without the struct, hit 0 or 1 equal to the return, t = 0 on a miss and
+ * in [0, 1] on a hit, non-finite input a miss. */
+static void ccd_hostile(const char *name, ccd_fn *fn, int n)
+{
+    double in[24];
+    int bad = 0;
+    for (int c = 0; c < n && bad < 20; c++) {
+        for (int i = 0; i < 24; i++)
+            in[i] = tl_int(-2, 2);
+        for (int k = tl_int(1, 3); k > 0; k--)
+            in[tl_int(0, 23)] = tl_int(0, 1) ? hostile64(tl_int(0, 16)) : ldexp(tl_int(-3, 3), tl_int(-1074, 1000));
+        isect_ccd_frame f0, f1;
+        memcpy(&f0, in, sizeof f0);
+        memcpy(&f1, in + 12, sizeof f1);
+        isect_ccd_result r;
+        memset(&r, 0xa5, sizeof r);
+        bool hit = fn(f0, f1, &r), bare = fn(f0, f1, NULL);
+        int finite = 1;
+        for (int i = 0; i < 24; i++)
+            finite &= isfinite(in[i]) != 0;
+        const char *why = bare != hit                          ? "differs without the struct"
+                          : r.hit != hit                         ? "hit flag differs from the return value"
+                          : !hit && r.t != 0                     ? "t not 0 on a miss"
+                          : hit && !(r.t >= 0 && r.t <= 1)       ? "t outside [0, 1] on a hit"
+                          : !finite && hit                       ? "a hit on non-finite input"
+                                                                 : NULL;
+        if (why) {
+            bad++;
+            cr_log_error("%s: %s (case %d, ISECT_SEED=%llu)", name, why, c, (unsigned long long)tl_seed);
+        }
+    }
+    cr_assert_eq(bad, 0, "%s: %d contract violations", name, bad);
+}
+
+Test(fast_hostile, ccd_queries)
+{
+    tl_init_seed(0x64c);
+    ccd_hostile("vertex_face_ccd", isect_vertex_face_ccd, 20000);
+    ccd_hostile("edge_edge_ccd", isect_edge_edge_ccd, 20000);
 }

@@ -8,14 +8,14 @@
 
 #include "testlib.h"
 
-static void mk(double *in, const double (*v)[3])
+static inline void mk(double *in, const double (*v)[3])
 {
     for (int k = 0; k < 8; k++)
         for (int i = 0; i < 3; i++)
             in[3 * k + i] = v[k][i];
 }
 
-static void expect(const char *q, const double (*v)[3], int hit, double t, const char *what)
+static inline void expect(const char *q, const double (*v)[3], int hit, double t, const char *what)
 {
     double in[24];
     mk(in, v);
@@ -29,7 +29,7 @@ static void expect(const char *q, const double (*v)[3], int hit, double t, const
  * of the other feature (nfeature 3: the face, 2: the segment cd) at a time
  * s, some with every z = 0 (coplanar for all t). */
 static int nfeature_;
-static void gen(double *in)
+static inline void gen(double *in)
 {
     for (int k = 0; k < 24; k++)
         in[k] = k < 12 ? 2 * tl_unit() - 1 : in[k - 12] + tl_unit() - 0.5;
@@ -51,7 +51,7 @@ static void gen(double *in)
 
 /* The enclosure is sound on boxes around gen's inputs; the filter agrees with
  * the exact path; fast never misses where ref hits, nor reports a later t. */
-static void ccd_properties(const char *name, int nfeature)
+static inline void ccd_properties(const char *name, int nfeature)
 {
     const isect_query *q = tl_query(name);
     nfeature_ = nfeature;

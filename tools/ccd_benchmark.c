@@ -15,10 +15,12 @@
  * target given with -T (not -t) has a false negative.
  */
 #include "catalog.h"
+#include "judge.h"
 #include "targets.h"
 
 #include <dirent.h>
 #include <gmp.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,8 @@ enum { MAX_TARGETS = 8 };
 typedef struct {
     const isect_target *t;
     bool strict;
-    long fn, fp, n;
-    double sum, worst;
+    long fn, fp, n, disc;
+    double sum, worst, far; /* far: the largest certified distance of a reported collision, units */
 } tstat;
 
 typedef struct {
@@ -162,6 +164,18 @@ static void run_targets(run_state *st, const isect_query *q, const double *in, c
             ts->worst = dt;
         ts->fn += ref_out[0] != 0 && out[0] == 0;
         ts->fp += ref_out[0] == 0 && out[0] != 0;
+        isect_judgement j = isect_judge_entry(q, e, in, REF_OK, ref_out, out);
+        ts->disc += j.verdict == VERDICT_DISCREPANCY || j.verdict == VERDICT_INVALID;
+        if (st->verbose && j.verdict == VERDICT_DISCREPANCY)
+            printf("discrepancy: %s on %s: hit %g t %a, ref hit %g t %a\n", ts->t->name, q->name, out[0], out[1],
+                   ref_out[0], ref_out[1]);
+        if (out[0] != 0 && (ref_out[0] == 0 || out[1] < ref_out[1])) {
+            /* How far apart the shapes stay near the reported time. */
+            double S[UNIT_COUNT], unit = isect_entry_unit(q, e), tau = e->ulps * unit;
+            isect_input_scales(q, in, S);
+            double L = q->min_dist(in, fmax(0, out[1] - tau), fmin(1, out[1] + tau), INFINITY);
+            ts->far = fmax(ts->far, L / (unit * S[UNIT_POS]));
+        }
     }
 }
 
@@ -254,7 +268,7 @@ static void walk(run_state *st, const char *dir)
 int main(int argc, char **argv)
 {
     run_state st = {0};
-    const char *dir = "../shared/data/ccd-benchmark";
+    const char *dir = "data/ccd-benchmark";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             st.verbose = true;
@@ -262,7 +276,8 @@ int main(int argc, char **argv)
             ref_set_filter(0);
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             st.outdir = argv[++i];
-        else if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-T") == 0) && i + 1 < argc &&
+        else if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "--target") == 0 || strcmp(argv[i], "-T") == 0) &&
+                 i + 1 < argc &&
                  st.ntargets < MAX_TARGETS) {
             const isect_target *t = isect_target_find(argv[i + 1]);
             if (!t) {
@@ -280,9 +295,11 @@ int main(int argc, char **argv)
     int status = st.disagree != 0 || st.n == 0;
     for (int k = 0; k < st.ntargets; k++) {
         tstat *ts = &st.targets[k];
-        printf("  target %s: %ld queries, %ld false negatives, %ld false positives, mean %.3f us, worst %.3f us\n",
-               ts->t->name, ts->n, ts->fn, ts->fp, ts->n ? 1e6 * ts->sum / ts->n : 0, 1e6 * ts->worst);
-        if (ts->strict && ts->fn)
+        printf("  target %s: %ld queries, %ld false negatives, %ld false positives, mean %.3f us, worst %.3f us\n"
+               "    judged: %ld discrepancies; reported collisions come within %.3g units of each other\n",
+               ts->t->name, ts->n, ts->fn, ts->fp, ts->n ? 1e6 * ts->sum / ts->n : 0, 1e6 * ts->worst, ts->disc,
+               ts->far);
+        if (ts->strict && (ts->fn || ts->disc))
             status = 1;
     }
     return status;
