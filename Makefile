@@ -42,6 +42,12 @@ OPT_fuzz    = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-r
 LDOPT_fuzz  = -fsanitize=fuzzer,address,undefined
 CC_fuzz     = $(CLANG)
 CXX_fuzz    = $(CLANGXX)
+# fuzzrate: the harnesses as a campaign would run them at full speed, no
+# sanitizers (libFuzzer only), for make fuzz-throughput.
+OPT_fuzzrate   = -O2 -g -fsanitize=fuzzer-no-link
+LDOPT_fuzzrate = -fsanitize=fuzzer
+CC_fuzzrate    = $(CLANG)
+CXX_fuzzrate   = $(CLANGXX)
 # The sanitizer build (unit tests, cli tests, replay) prefers clang, whose
 # UBSan finds more than gcc's; gcc when clang is absent.
 HAVE_CLANG := $(shell command -v $(CLANG) >/dev/null 2>&1 && echo yes)
@@ -197,7 +203,7 @@ LIBS_FOR = $(BUILD)/$(1)/registry.o $(call userobj,$(1)) $(BUILD)/$(1)/libtarget
 ALL_LIBS = $(LIBS) $(USER_LDLIBS) $(PEER_LDLIBS)
 link = $(if $(HAVE_CXX),$(CXX_$(1)),$(CC_$(1))) $(OPT_$(1)) $(LDOPT_$(1)) $(CFLAGS) $(LDFLAGS)
 
-$(foreach s,release asan pic fuzz cov,$(eval $(call flagset,$(s))))
+$(foreach s,release asan pic fuzz fuzzrate cov,$(eval $(call flagset,$(s))))
 
 $(BUILD)/isect: $(BUILD)/release/isect
 	ln -sf release/isect $@
@@ -291,6 +297,18 @@ fuzz: $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_QUERIES)) $(patsubst %,$(BUILD)/f
 
 fuzz-run: $(BUILD)/fuzz/fuzz_$(QUERY)
 	sh fuzz/run.sh $(BUILD) $(QUERY) $(TARGET) $(SECONDS) 0
+
+# Executions per second of every query harness, built without sanitizers
+# (-O2, libFuzzer only), each run THROUGHPUT_SECONDS on its corpus against
+# TARGET, one process at a time (bench/fuzz_throughput.sh).
+THROUGHPUT_SECONDS ?= 5
+$(BUILD)/fuzzrate/fuzz_%: $(BUILD)/fuzzrate/fuzz/fuzz_%.o $(BUILD)/fuzzrate/fuzz/harness.o \
+                          $(BUILD)/fuzzrate/fuzz/mutator.o $(call LIBS_FOR,fuzzrate)
+	$(call link,fuzzrate) -o $@ $^ $(ALL_LIBS)
+
+.PHONY: fuzz-throughput
+fuzz-throughput: $(patsubst %,$(BUILD)/fuzzrate/fuzz_%,$(FUZZ_QUERIES))
+	sh bench/fuzz_throughput.sh $(BUILD) $(TARGET) $(THROUGHPUT_SECONDS) $(FUZZ_QUERIES)
 
 # ---- bench ----------------------------------------------------------------
 $(BUILD)/release/bench/bench: $(call obj,release,$(wildcard bench/*.c)) $(call LIBS_FOR,release)
@@ -531,6 +549,7 @@ help:
 	@echo "  campaign       every query with a harness against every target, SECONDS (120) on JOBS cores;"
 	@echo "                 ends with the report in reports/<time>/ (reports/latest) and a summary table"
 	@echo "  report         regenerate the report of REPORT (the latest campaign) from disk"
+	@echo "  fuzz-throughput  executions/s of each harness without sanitizers (THROUGHPUT_SECONDS each, on TARGET)"
 	@echo "  bench          ns per call of fast, a plain textbook baseline and ref, per query (BENCH=\"q ...\": some)"
 	@echo "  mutants        operator mutants of fast/ (MUTATE=files: others, e.g. a USER_TARGET adapter), each judged by"
 	@echo "                 isect check corpus/, the query's tests and MUTANT_FUZZ seconds of fuzzing; MUTANTS=options"

@@ -10,7 +10,14 @@
  *   ref   the catalog's ref function (libisect_ref) on the flat layout,
  * and prints ns per call, fast/base, ref/fast, the share of ref calls that
  * its floating-point filter answered without GMP (ref_stats), and the hit
- * rate of each implementation on the set.
+ * rate of each implementation on the set.  Then, under the set's line, one
+ * line per peer target (peers/, built where the libraries are installed)
+ * that has an entry for the query: its entry function, the very function
+ * the target `peer:NAME` runs under isect eval and the fuzzers, called
+ * through the same typed loop on the same cases (those its entry refuses
+ * left out; fast is then timed again on the cases kept), sampled in the
+ * same interleaved rounds, with fast/peer.  The run ends with a summary:
+ * which shared queries, if any, have a peer faster than fast.
  *
  * Method: every pass runs one implementation over all the cases of a set;
  * a sample is as many passes as fill SAMPLE_SECONDS; the samples of fast,
@@ -20,15 +27,18 @@
  * function pointer read from a volatile, and each is compiled in a
  * translation unit of its own (no LTO), so neither is inlined.
  *
- * Usage: bench [--quick] [QUERY...]; no QUERY: every row.  --quick runs 256
- * cases and one short sample per set (a smoke run for `make check`: the
- * generators, the domain checks and that every catalog query has a row; its
- * figures mean nothing).  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
+ * Usage: bench [--quick] [--filter-check] [QUERY...]; no QUERY: every row.
+ * --quick runs 256 cases and one short sample per set (a smoke run for `make
+ * check`: the generators, the domain checks, that every catalog query has a
+ * row, and that ref gives the same bits with its filter on and off on every
+ * case; its figures mean nothing).  --filter-check: that last check alone, on
+ * the full sets, with the share of ref calls answered without GMP.  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
  * seed; the seed is printed.
  */
 #include "bench.h"
 #include "catalog.h"
 #include "isect_ref.h"
+#include "targets.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +55,8 @@ static struct {
     size_t cases;
     int fast_samples, ref_samples;
     double sample_seconds;
-} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04};
+    int filter_check; /* compare ref's filter on and off on every case; 2: only that, no timing */
+} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04, 0};
 
 /* ---- timing ------------------------------------------------------------------ */
 
@@ -101,6 +112,40 @@ static int gen_case(const isect_query *q, const bench_set *set, rng *r, double *
             break;
     }
     return -1;
+}
+
+/* ref with its filter on and off must give the same bits on every case (the
+ * filter only skips work): checked on every case of every set by --quick
+ * (make bench-check) and --filter-check.  Returns the cases that differ. */
+static size_t filter_mismatches(const bench_query *bq, const isect_query *q, const bench_set *set, const double *flat,
+                                size_t n)
+{
+    int nin = isect_query_nin(q), nout = isect_query_nout(q);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        const double *in = flat + i * (size_t)nin;
+        double on[ISECT_MAX_OUT], off[ISECT_MAX_OUT];
+        ref_set_filter(0);
+        int r0 = q->ref(in, off);
+        ref_set_filter(1);
+        int r1 = q->ref(in, on);
+        if (r0 != r1 || memcmp(on, off, (size_t)nout * sizeof *on) != 0) {
+            if (bad++ == 0) {
+                fprintf(stderr, "bench: %s/%s: case %zu: ref differs with its filter on and off:\n  in", bq->query,
+                        set->name, i);
+                for (int k = 0; k < nin; k++)
+                    fprintf(stderr, " %a", in[k]);
+                fprintf(stderr, "\n  filter on ");
+                for (int k = 0; k < nout; k++)
+                    fprintf(stderr, " %a", on[k]);
+                fprintf(stderr, "\n  filter off");
+                for (int k = 0; k < nout; k++)
+                    fprintf(stderr, " %a", off[k]);
+                fprintf(stderr, "\n");
+            }
+        }
+    }
+    return bad;
 }
 
 /* ---- running --------------------------------------------------------------------- */
@@ -195,6 +240,59 @@ static double load_average(void)
     return l;
 }
 
+/* ---- peers ------------------------------------------------------------------------ */
+
+enum { MAX_PEERS = 16 };
+
+/* A peer target's entry for the query on the cases it accepts, and fast on
+ * those same cases (fast.fn NULL when none is refused: fast's own runner
+ * stands for it). */
+typedef struct {
+    const isect_target *t;
+    runner run, fast;
+    double *flat;
+    void *typed;
+} peer_run;
+
+/* Results kept for the summary: queries where some peer beat fast. */
+static struct {
+    int peers, lines, slower;
+    char worst[1024];
+} peer_sum;
+
+/* The peer targets with an entry for q, their accepted cases prepared. */
+static int peers_prepare(const bench_query *bq, const isect_query *q, const double *flat, size_t n, peer_run *pr)
+{
+    int np = 0, nin = isect_query_nin(q);
+    for (size_t i = 0; i < isect_target_count() && np < MAX_PEERS; i++) {
+        const isect_target *t = isect_target_at(i);
+        const isect_target_entry *e = strncmp(t->name, "peer:", 5) == 0 ? isect_target_entry_for(t, q->name) : NULL;
+        if (!e || !e->fn)
+            continue;
+        peer_run *p = &pr[np];
+        *p = (peer_run){.t = t};
+        p->flat = malloc(n * (size_t)nin * sizeof *flat);
+        size_t kept = 0;
+        for (size_t c = 0; p->flat && c < n; c++)
+            if (!e->refuse || !e->refuse(flat + c * (size_t)nin))
+                memcpy(p->flat + kept++ * (size_t)nin, flat + c * (size_t)nin, (size_t)nin * sizeof *flat);
+        p->typed = p->flat && kept ? bq->prepare(p->flat, kept) : NULL;
+        p->run = (runner){.bq = bq, .q = q, .fn = e->fn, .typed = p->typed, .n = kept};
+        if (kept < n)
+            p->fast = (runner){.bq = bq, .q = q, .fn = bq->fast, .typed = p->typed, .n = kept};
+        np++;
+    }
+    return np;
+}
+
+static void peers_free(peer_run *pr, int np)
+{
+    for (int i = 0; i < np; i++) {
+        free(pr[i].typed);
+        free(pr[i].flat);
+    }
+}
+
 /* Generates and checks the cases of one set, times it and prints its line.
  * Returns 0, or 1 after a message when the set's cases are unusable. */
 static int bench_set_run(const bench_query *bq, const isect_query *q, const bench_set *set, uint64_t seed)
@@ -224,6 +322,26 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
                     return 1;
                 }
     }
+    if (cfg.filter_check) {
+        size_t bad = filter_mismatches(bq, q, set, flat, n);
+        if (bad) {
+            fprintf(stderr, "bench: %s/%s: %zu of %zu cases differ\n", bq->query, set->name, bad, n);
+            free(flat);
+            return 1;
+        }
+        if (cfg.filter_check == 2) {
+            ref_set_filter(1);
+            memset(&ref_stats, 0, sizeof ref_stats);
+            for (size_t i = 0; i < n; i++) {
+                double out[ISECT_MAX_OUT];
+                q->ref(flat + i * (size_t)nin, out);
+            }
+            printf("  %-16s filter on = off on %zu cases; ref w/o GMP %5.1f%%\n", set->name, n,
+                   100.0 * (double)ref_stats.filtered / (double)(ref_stats.filtered + ref_stats.exact));
+            free(flat);
+            return 0;
+        }
+    }
     void *typed = bq->prepare(flat, n);
     if (!typed) {
         fprintf(stderr, "bench: out of memory\n");
@@ -235,18 +353,33 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
     runner base = {.bq = bq, .q = q, .fn = bq->base, .typed = typed, .n = n};
     runner ref = {.bq = bq, .q = q, .flat = flat, .nin = nin, .nout = isect_query_nout(q), .n = n};
 
+    peer_run pr[MAX_PEERS];
+    int np = peers_prepare(bq, q, flat, n, pr);
+
     calibrate(&fast);
     calibrate(&base);
+    for (int p = 0; p < np; p++)
+        if (pr[p].run.n) {
+            calibrate(&pr[p].run);
+            if (pr[p].fast.fn)
+                calibrate(&pr[p].fast);
+        }
     ref_set_filter(1);
     memset(&ref_stats, 0, sizeof ref_stats);
     calibrate(&ref);
+    unsigned long long filtered = ref_stats.filtered, exact = ref_stats.exact; /* each case once */
     for (int k = 0; k < cfg.fast_samples; k++) { /* interleaved, so drifts of the machine hit all alike */
         sample(&fast, k);
         sample(&base, k);
+        for (int p = 0; p < np; p++)
+            if (pr[p].run.n) {
+                sample(&pr[p].run, k);
+                if (pr[p].fast.fn)
+                    sample(&pr[p].fast, k);
+            }
         if (k < cfg.ref_samples)
             sample(&ref, k);
     }
-    unsigned long long filtered = ref_stats.filtered, exact = ref_stats.exact;
 
     double f_ns = median(fast.ns, cfg.fast_samples), b_ns = median(base.ns, cfg.fast_samples);
     double r_ns = median(ref.ns, cfg.ref_samples);
@@ -262,8 +395,33 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
         printf(" %12s", "-");
     printf("   %5.1f / %5.1f / %5.1f\n", 100.0 * (double)fast.hits / (double)n, 100.0 * (double)base.hits / (double)n,
            100.0 * (double)ref.hits / (double)n);
+    for (int p = 0; p < np; p++) {
+        const runner *u = &pr[p].run;
+        printf("    %-22s", pr[p].t->name);
+        if (!u->n) {
+            printf(" every case refused by its entry\n");
+            continue;
+        }
+        double p_ns = median(pr[p].run.ns, cfg.fast_samples);
+        double pf_ns = pr[p].fast.fn ? median(pr[p].fast.ns, cfg.fast_samples) : f_ns;
+        print_ns(p_ns);
+        printf(" ns   fast/peer");
+        print_ratio(pf_ns / p_ns);
+        printf("   hits %5.1f%%", 100.0 * (double)u->hits / (double)u->n);
+        if (u->n < n)
+            printf("   on the %zu of %zu cases it accepts (fast there: %.1f ns)", u->n, n, pf_ns);
+        printf("\n");
+        peer_sum.lines++;
+        if (pf_ns >= p_ns) {
+            peer_sum.slower++;
+            size_t len = strlen(peer_sum.worst);
+            snprintf(peer_sum.worst + len, sizeof peer_sum.worst - len, "%s%s/%s %s (%.2fx)", len ? ", " : "",
+                     bq->query, set->name, pr[p].t->name, pf_ns / p_ns);
+        }
+    }
     fflush(stdout);
 
+    peers_free(pr, np);
     free(typed);
     free(flat);
     return 0;
@@ -281,11 +439,13 @@ static const bench_query *row_of(const char *query)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: bench [--quick] [QUERY...]\n"
+    fprintf(f, "usage: bench [--quick] [--filter-check] [QUERY...]\n"
                "Times fast, a plain textbook baseline and ref on generated inputs, per query\n"
                "of the catalog (every query when none is named), and prints ns per call and\n"
                "their ratios.  --quick: 256 cases, one short sample (a smoke run; its figures\n"
-               "mean nothing).  ISECT_BENCH_SEED=N changes the PRNG seed.\n");
+               "mean nothing; it also checks --filter-check's property).  --filter-check: no timing;\n"
+               "ref with its filter on and off must give the same bits on every case, and the\n"
+               "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed.\n");
 }
 
 int main(int argc, char **argv)
@@ -298,6 +458,9 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "--quick") == 0) {
             quick = 1;
+            cfg.filter_check += !cfg.filter_check;
+        } else if (strcmp(argv[i], "--filter-check") == 0) {
+            cfg.filter_check = 2;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "bench: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -359,6 +522,14 @@ int main(int argc, char **argv)
     printf("after the catalog's boundary edits (touching, coplanar, parallel; the fuzzers' edits).\n");
     printf("ref w/o GMP = share of ref calls its interval filter answered without rational arithmetic.\n");
     printf("hits = share of the cases each implementation calls a hit (side queries: straddling);\n");
+    for (size_t i = 0; i < isect_target_count(); i++)
+        peer_sum.peers += strncmp(isect_target_at(i)->name, "peer:", 5) == 0;
+    if (peer_sum.peers)
+        printf("peer:NAME lines = the peer targets' entry functions (peers/, docs/peers.md) on the same\n"
+               "cases, minus those the entry refuses; fast/peer < 1 means fast is faster.\n");
+    else
+        printf("peers: none built (their libraries are not installed: make deps; docs/peers.md);\n"
+               "the peer rows are skipped.\n");
     printf("where a rounded one differs from ref, the judge (isect eval), not this bench, says\n");
     printf("whether that is tolerated.\n");
 
@@ -382,5 +553,10 @@ int main(int argc, char **argv)
                               seed ^ (0x9E3779B97F4A7C15ULL * (i * BENCH_MAX_SETS + (size_t)s + 1))))
                 return 1;
     }
+    if (peer_sum.lines && !peer_sum.slower)
+        printf("\npeers: fast is faster than every peer on every shared query (%d peer lines).\n", peer_sum.lines);
+    else if (peer_sum.lines)
+        printf("\npeers: %d of %d peer lines are not slower than fast: %s\n", peer_sum.slower, peer_sum.lines,
+               peer_sum.worst);
     return 0;
 }

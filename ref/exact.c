@@ -1,9 +1,12 @@
 /* ref/exact.c: exact-number layer; see exact.h. */
 #include "exact.h"
+#include "ivl.h"
 
+#include <float.h>
 #include <math.h>
 #include <mpfr.h>
 #include <stdlib.h>
+#include <string.h>
 
 ref_stats_t ref_stats;
 
@@ -49,15 +52,45 @@ bool ref_filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, i
     return count(filter_at_point(encl, in, n_in, n_out, enc) && enc[hit].hi == 0);
 }
 
+/* 0 with the filter off, 1 on a certain miss, -1 otherwise (enc set). */
+static int filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, iv *enc)
+{
+    if (!filter_at_point(encl, in, n_in, n_out, enc))
+        return 0;
+    return enc[hit].hi == 0 ? 1 : -1;
+}
+
 bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, int t,
                               double *out)
 {
     iv enc[REF_FILTER_MAX_OUT];
-    if (!filter_at_point(encl, in, n_in, n_out, enc))
-        return count(false);
-    if (enc[hit].hi == 0)
-        return count(true);
+    int r = filter_miss(encl, in, n_in, n_out, hit, enc);
+    if (r >= 0)
+        return count(r);
     if (enc[hit].lo == 1 && enc[t].lo == 0 && enc[t].hi == 0) {
+        out[hit] = 1;
+        return count(true);
+    }
+    return count(false);
+}
+
+/* Tested on every call (two operations; no shared state between threads). */
+bool ivl_ready(void)
+{
+    volatile long double one = 1, eps = LDBL_EPSILON;
+    return LDBL_MANT_DIG >= 64 && (one + eps) - one == eps;
+}
+
+bool ref_filter_miss_or_tight(ref_encl_fn *encl, ref_tight_fn *tight, const double *in, int n_in, int n_out, int hit,
+                              double *out)
+{
+    iv enc[REF_FILTER_MAX_OUT];
+    int r = filter_miss(encl, in, n_in, n_out, hit, enc);
+    if (r >= 0)
+        return count(r);
+    double tmp[REF_FILTER_MAX_OUT] = {0};
+    if (enc[hit].lo == 1 && ivl_ready() && tight(in, tmp)) {
+        memcpy(out, tmp, (size_t)n_out * sizeof *out);
         out[hit] = 1;
         return count(true);
     }

@@ -88,6 +88,15 @@ bool ref_filter_miss(ref_encl_fn *encl, const double *in, int n_in, int n_out, i
  * starting inside a solid); the latter sets out[hit] = 1 and leaves out[t]. */
 bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int n_out, int hit, int t,
                               double *out);
+/* A certain miss, or a certain hit (hit [1, 1]) whose numeric outputs
+ * `tight` (ivl.h) rounds correctly: tight(in, out) runs only on a certified
+ * hit, writes every numeric output of the query (into a scratch copy of out)
+ * and returns true only when each is the correctly rounded double of the
+ * exact value (ivl_round()); then out[hit] = 1 and those outputs are copied.
+ * Otherwise the exact path must run. */
+typedef bool ref_tight_fn(const double *in, double *out);
+bool ref_filter_miss_or_tight(ref_encl_fn *encl, ref_tight_fn *tight, const double *in, int n_in, int n_out, int hit,
+                              double *out);
 /* A single-valued output `slot` (a boolean, a side): out[slot] = its value. */
 bool ref_filter_decided(ref_encl_fn *encl, const double *in, int n_in, int n_out, int slot, double *out);
 

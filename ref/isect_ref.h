@@ -30,7 +30,7 @@
  *   t in [0, 1]; t is the first contact, 0 when they overlap at t = 0;
  *   point[3] is the contact point on the obstacle):
  *   sphere_sweep_point     center[3] velocity[3] radius p[3]               (10) -> hit t  (2)
- *   sphere_sweep_sphere    c0[3] v0[3] r0 c1[3] v1[3] r1                   (14) -> hit t  (2)
+ *   sphere_sweep_sphere    c0[3] velocity0[3] r0 c1[3] velocity1[3] r1                (14) -> hit t  (2)
  *   sphere_sweep_segment   center[3] velocity[3] radius p0[3] p1[3]        (13) -> hit t point[3]  (5)
  *   sphere_sweep_triangle  center[3] velocity[3] radius v0[3] v1[3] v2[3]  (16) -> hit t point[3]  (5)
  *   sphere_sweep_plane     center[3] velocity[3] radius point[3] normal[3] (13) -> hit t  (2)

@@ -12,6 +12,7 @@
 #include "isect_ref.h"
 
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -54,13 +55,21 @@ void ref_ray_plane_encl(const iv *in, iv *out)
     out[OUT_T] = rq_clip_t(t, tmax);
 }
 
+/* On a certified hit with N != 0, t = N / Dn (ivl.h). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 n = ivl3_at(in + IN_N);
+    ivl N = ivl3_dot(ivl3_sub(ivl3_at(in + IN_P), ivl3_at(in + IN_O)), n), Dn = ivl3_dot(ivl3_at(in + IN_D), n);
+    return ivl_round(ivl_div(N, Dn), &out[OUT_T]);
+}
+
 int ref_ray_plane(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_miss(ref_ray_plane_encl, in, N_IN, N_OUT, OUT_HIT))
+    if (ref_filter_miss_or_tight(ref_ray_plane_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 o, d, p, n, w;

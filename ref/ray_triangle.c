@@ -13,6 +13,7 @@
 #include "isect_ref.h"
 
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -61,6 +62,18 @@ void ref_ray_triangle_encl(const iv *in, iv *out)
     out[OUT_V] = iv_div(V, det);
 }
 
+/* On a certified hit (det != 0): t = T/det, u = U/det, v = V/det (ivl.h). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 d = ivl3_at(in + IN_D), v0 = ivl3_at(in + IN_V0);
+    ivl3 e1 = ivl3_sub(ivl3_at(in + IN_V1), v0), e2 = ivl3_sub(ivl3_at(in + IN_V2), v0);
+    ivl3 s = ivl3_sub(ivl3_at(in + IN_O), v0), p = ivl3_cross(d, e2), q = ivl3_cross(s, e1);
+    ivl det = ivl3_dot(e1, p);
+    return ivl_round(ivl_div(ivl3_dot(e2, q), det), &out[OUT_T]) &&
+           ivl_round(ivl_div(ivl3_dot(s, p), det), &out[OUT_U]) &&
+           ivl_round(ivl_div(ivl3_dot(d, q), det), &out[OUT_V]);
+}
+
 int ref_ray_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
@@ -68,8 +81,9 @@ int ref_ray_triangle(const double *in, double *out)
         return REF_INVALID;
 
     /* The enclosure at the point box is a certified filter: when it says
-     * "certainly a miss" no rational arithmetic is needed. */
-    if (ref_filter_miss(ref_ray_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
+     * "certainly a miss", or "certainly a hit" and tight() rounds t, u, v,
+     * no rational arithmetic is needed. */
+    if (ref_filter_miss_or_tight(ref_ray_triangle_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 o, d, v0, v1, v2, e1, e2, s, p, q;

@@ -41,6 +41,7 @@ CALL2(ray_cylinder, isect_ray, isect_cylinder)
 CALL2(ray_capsule, isect_ray, isect_capsule)
 CALL2(ray_obb, isect_ray, isect_obb)
 CALL2(sphere_sweep_point, isect_moving_sphere, isect_vec3)
+CALL2(sphere_sweep_sphere, isect_moving_sphere, isect_moving_sphere)
 CALL2(sphere_sweep_triangle, isect_moving_sphere, isect_triangle)
 CALL2(sphere_sweep_plane, isect_moving_sphere, isect_plane)
 CALL2(sphere_sphere, isect_sphere, isect_sphere)
@@ -85,6 +86,7 @@ static const query queries[] = {
     Q(ray_sphere, K_RAY),            Q(ray_aabb, K_RAY),
     Q(ray_cylinder, K_RAY),          Q(ray_capsule, K_RAY),
     Q(ray_obb, K_RAY),               Q(sphere_sweep_point, K_SWEEP),
+    Q(sphere_sweep_sphere, K_SWEEP),
     Q(sphere_sweep_segment, K_SWEEP), Q(sphere_sweep_triangle, K_SWEEP),
     Q(sphere_sweep_plane, K_SWEEP),  Q(sphere_sphere, K_OVERLAP),
     Q(aabb_aabb, K_OVERLAP),         Q(sphere_aabb, K_OVERLAP),

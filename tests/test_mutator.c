@@ -26,7 +26,7 @@ Test(mutator, catalog_marks_vectors)
         const isect_query *q = isect_catalog[i];
         for (int f = 0; f < q->nfields; f++) {
             const isect_field *fl = &q->fields[f];
-            int named = !strcmp(fl->name, "velocity") || !strncmp(fl->name, "half", 4);
+            int named = !strncmp(fl->name, "velocity", 8) || !strncmp(fl->name, "half", 4);
             cr_assert_eq(fl->vector, named, "%s.%s: vector flag %d", q->name, fl->name, fl->vector);
             if (fl->vector)
                 cr_assert(fl->arity == 3 && fl->unit == UNIT_POS, "%s.%s: a vector is an arity-3 position field",

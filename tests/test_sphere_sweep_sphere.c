@@ -1,6 +1,6 @@
 /* tests/test_sphere_sweep_sphere.c: sphere_sweep_sphere.
  *
- * Flat layout: in = c0[3] v0[3] r0 c1[3] v1[3] r1 (14); out = hit t.  The
+ * Flat layout: in = c0[3] velocity0[3] r0 c1[3] velocity1[3] r1 (14); out = hit t.  The
  * expected values are derived by hand from the relative motion w = c0 - c1,
  * v = v0 - v1, |w + t v| = r0 + r1 (beside each case); none comes from the
  * code under test.
@@ -97,12 +97,38 @@ static void gen(double *in)
     }
 }
 
-Test(sphere_sweep_sphere, enclosure_filter_and_fast)
+/* Boxes of radius 2^-k around c (k in 2..30), relative to the input scale;
+ * sample points uniform in them, the first one c itself. */
+static void box_around(const isect_query *q, const double *c, iv *box)
 {
+    double r = ldexp(2, -tl_int(2, 30));
+    for (int i = 0; i < isect_query_nin(q); i++)
+        box[i] = isect_iv_around(c[i], r);
+}
+
+static void point_in(const isect_query *q, const iv *box, const double *c, int k, int npt, double *p)
+{
+    (void)npt;
+    for (int i = 0; i < isect_query_nin(q); i++)
+        p[i] = k == 0 ? c[i] : box[i].lo + (box[i].hi - box[i].lo) * tl_unit();
+}
+
+Test(sphere_sweep_sphere, enclosure)
+{
+    static const tl_encl_policy pol = {box_around, point_in, true, 0, 0, 0, 0, 0.05};
     tl_init_seed(0x5a5a2026ULL);
-    static const tl_encl_policy pol = {0};
-    tl_check_encl(tl_query(Q), gen, 200, 4, &pol);
-    tl_check_filter(tl_query(Q), gen, 300, 0.2);
+    tl_check_encl(isect_query_find(Q), gen, 200, 4, &pol);
+}
+
+Test(sphere_sweep_sphere, filter)
+{
+    tl_init_seed(0x5a5a2027ULL);
+    tl_check_filter(isect_query_find(Q), gen, 300, 0.2);
+}
+
+Test(sphere_sweep_sphere, fast_within_its_bound)
+{
+    tl_init_seed(0x5a5a2028ULL);
     const isect_query *q = tl_query(Q);
     for (int n = 0; n < 1000; n++) {
         double in[14], out[ISECT_MAX_OUT];

@@ -1,0 +1,154 @@
+/* ref/ivl.h: closed intervals of long doubles with outward rounding, for the
+ * filters' correctly rounded outputs (a Ziv-style early exit).
+ *
+ * Why: the interval filter (interval.h, binary64) certifies a query's
+ * booleans, but its enclosure of a numeric output is some ulps of a double
+ * wide, so it can never name the correctly rounded double: every hit went to
+ * GMP.  With 64-bit significands (x86's extended format) the same formula is
+ * enclosed about 2^11 times tighter; when both ends of that enclosure round
+ * to the same double, the exact value, which lies between them, rounds to
+ * that double too (rounding to nearest is monotonic), and that is ref's
+ * answer, bit for bit.  Otherwise (the value is within some 2^-10 ulp of a
+ * rounding boundary, or the formula cancels) the caller runs the exact path.
+ *
+ * Soundness: each end of an operation is the operation on the operands'
+ * ends rounded to nearest, and its exact rounding error is recovered by an
+ * error-free transformation (below); the end is kept when that error is
+ * zero and moved one long double outward (nextafterl) when it points
+ * outward, so it lies on the safe side of the exact result.  Where the
+ * transformations could overflow or underflow, ends move outward always:
+ * interval.h's argument (round-to-nearest errs by at most half an ulp).
+ * All of it needs long double arithmetic that really rounds to
+ * LDBL_MANT_DIG >= 64 bits.  ivl_ready() tests that at run time, once:
+ * (1 + LDBL_EPSILON) - 1 must be LDBL_EPSILON; it is not where long double
+ * is double (MSVC, some ARM ABIs), under an x87 precision control set to 53
+ * bits, or under valgrind (which computes long doubles as doubles).  Then
+ * every caller falls back to the exact path: slower, never wrong.
+ *
+ * Private to libisect_ref.
+ */
+#ifndef ISECT_REF_IVL_H
+#define ISECT_REF_IVL_H
+
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+
+typedef struct {
+    long double lo, hi;
+} ivl;
+
+bool ivl_ready(void); /* exact.c: long double has >= 64 bits here; tested once */
+
+static inline ivl ivl_d(double x) { return (ivl){x, x}; } /* exact */
+
+/* Ends with their rounding errors.  An operation's result s and its exact
+ * error e (s + e is the exact result; Knuth's TwoSum, Dekker's TwoProduct
+ * with Veltkamp's split at 2^32 + 1, the remainder of a quotient: all exact
+ * in round-to-nearest binary arithmetic, barring overflow and underflow)
+ * give the end itself when e = 0 and the neighbour on e's side otherwise:
+ * exact operations do not widen.  ivl_safe() keeps every operand in a range
+ * where none of those steps can overflow or underflow; outside it an end is
+ * moved outward unconditionally (interval.h's rule), also sound. */
+static inline bool ivl_safe(long double x) { return x == 0 || (fabsl(x) >= 0x1p-8000L && fabsl(x) <= 0x1p8000L); }
+static inline long double ivl_lo(long double s, long double e, bool safe)
+{
+    return !safe || isnan(e) ? nextafterl(s, -INFINITY) : e < 0 ? nextafterl(s, -INFINITY) : s;
+}
+static inline long double ivl_hi(long double s, long double e, bool safe)
+{
+    return !safe || isnan(e) ? nextafterl(s, INFINITY) : e > 0 ? nextafterl(s, INFINITY) : s;
+}
+static inline long double ivl_sum(long double a, long double b, long double *e)
+{
+    long double s = a + b, bb = s - a;
+    *e = (a - (s - bb)) + (b - bb);
+    return s;
+}
+static inline long double ivl_prod(long double a, long double b, long double *e)
+{
+    const long double k = 0x1p32L + 1;
+    long double p = a * b, ca = k * a, cb = k * b;
+    long double ah = ca - (ca - a), al = a - ah, bh = cb - (cb - b), bl = b - bh;
+    *e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
+    return p;
+}
+static inline ivl ivl_add(ivl a, ivl b)
+{
+    long double el, eh, l = ivl_sum(a.lo, b.lo, &el), h = ivl_sum(a.hi, b.hi, &eh);
+    bool safe = ivl_safe(a.lo) && ivl_safe(a.hi) && ivl_safe(b.lo) && ivl_safe(b.hi);
+    return (ivl){ivl_lo(l, el, safe), ivl_hi(h, eh, safe)};
+}
+static inline ivl ivl_neg(ivl a) { return (ivl){-a.hi, -a.lo}; }
+static inline ivl ivl_sub(ivl a, ivl b) { return ivl_add(a, ivl_neg(b)); }
+static inline ivl ivl_mul(ivl a, ivl b)
+{
+    const long double x[4] = {a.lo, a.lo, a.hi, a.hi}, y[4] = {b.lo, b.hi, b.lo, b.hi};
+    bool safe = ivl_safe(a.lo) && ivl_safe(a.hi) && ivl_safe(b.lo) && ivl_safe(b.hi);
+    ivl r = {INFINITY, -INFINITY};
+    for (int i = 0; i < 4; i++) {
+        long double e, p = ivl_prod(x[i], y[i], &e);
+        if (isnan(p)) /* 0 * inf: nothing known */
+            return (ivl){NAN, NAN};
+        long double l = ivl_lo(p, e, safe), h = ivl_hi(p, e, safe);
+        r.lo = l < r.lo ? l : r.lo;
+        r.hi = h > r.hi ? h : r.hi;
+    }
+    return r;
+}
+/* a / b for b of one strict sign; NaN ends (refused by ivl_round) otherwise.
+ * The quotient q of x / y errs on the side of the remainder r = x - q y,
+ * which is representable and computed exactly: (x - p) - e with p + e = q y
+ * (p is within a factor 2 of x, so x - p is exact by Sterbenz's lemma). */
+static inline ivl ivl_div(ivl a, ivl b)
+{
+    if (!(b.lo > 0 || b.hi < 0))
+        return (ivl){NAN, NAN};
+    const long double x[4] = {a.lo, a.lo, a.hi, a.hi}, y[4] = {b.lo, b.hi, b.lo, b.hi};
+    bool safe = ivl_safe(a.lo) && ivl_safe(a.hi) && ivl_safe(b.lo) && ivl_safe(b.hi);
+    ivl r = {INFINITY, -INFINITY};
+    for (int i = 0; i < 4; i++) {
+        long double e, q = x[i] / y[i], p = ivl_prod(q, y[i], &e);
+        long double rem = (x[i] - p) - e, dir = y[i] > 0 ? rem : -rem; /* the sign of x/y - q */
+        bool ok = safe && ivl_safe(q) && (q != 0 || x[i] == 0);
+        long double l = ivl_lo(q, dir, ok), h = ivl_hi(q, dir, ok);
+        r.lo = l < r.lo ? l : r.lo;
+        r.hi = h > r.hi ? h : r.hi;
+    }
+    return r;
+}
+
+/* ---- 3-vectors, from binary64 inputs ---------------------------------------- */
+
+typedef struct {
+    ivl x, y, z;
+} ivl3;
+
+static inline ivl3 ivl3_at(const double *p) { return (ivl3){ivl_d(p[0]), ivl_d(p[1]), ivl_d(p[2])}; }
+static inline ivl3 ivl3_sub(ivl3 a, ivl3 b) { return (ivl3){ivl_sub(a.x, b.x), ivl_sub(a.y, b.y), ivl_sub(a.z, b.z)}; }
+static inline ivl ivl3_dot(ivl3 a, ivl3 b)
+{
+    return ivl_add(ivl_add(ivl_mul(a.x, b.x), ivl_mul(a.y, b.y)), ivl_mul(a.z, b.z));
+}
+static inline ivl3 ivl3_cross(ivl3 a, ivl3 b)
+{
+    return (ivl3){ivl_sub(ivl_mul(a.y, b.z), ivl_mul(a.z, b.y)), ivl_sub(ivl_mul(a.z, b.x), ivl_mul(a.x, b.z)),
+                  ivl_sub(ivl_mul(a.x, b.y), ivl_mul(a.y, b.x))};
+}
+
+/* The correctly rounded double of a value enclosed by x, when both ends of x
+ * round to the same nonzero double (a zero or a NaN end: false).  Sound for
+ * any x that encloses the value: round-to-nearest is monotonic, so every
+ * point of [lo, hi] rounds to round(lo) = round(hi).  Rounding a long double
+ * to double is one correctly rounded conversion (gradual underflow and
+ * overflow to inf included, as q_to_double()). */
+static inline bool ivl_round(ivl x, double *out)
+{
+    double lo = (double)x.lo, hi = (double)x.hi;
+    if (!(lo == hi) || lo == 0)
+        return false;
+    *out = lo;
+    return true;
+}
+
+#endif
