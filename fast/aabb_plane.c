@@ -1,36 +1,63 @@
 /* fast/aabb_plane.c: closed box against plane: front, back or straddling,
- * binary32.
+ * binary32 inputs, exact answer.
  *
- * The centre-extent test (Ericson 5.2.3): c = (min + max)/2,
- * e = (max - min)/2, s = (c - point).normal, R = e.|normal|; front if s > R,
- * back if s < -R, else straddling.  Exact power-of-two rescalings as in
- * sphere_plane.  The answer is exact for positions moved by at most
- * 8.1 * 2^-24 * S_pos and the normal by 3 * 2^-24 * S_dir:
- * docs/queries/aabb_plane.md.
+ * With v- and v+ the box's vertices least and most along the normal n
+ * (v-_i = min_i where n_i > 0, else max_i): front iff n.(v- - point) > 0,
+ * back iff n.(v+ - point) < 0, else straddling (the centre-extent test
+ * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Each dot product in
+ * binary32, then binary64, its sign certified by FB_CERT_DOT32 or
+ * FB_CERT_DOT (fast/fast_bounds.h), else exact (fe expansions,
+ * fast/fast_exact.h).  docs/queries/aabb_plane.md.
  */
+#include "fast_exact.h"
 #include "fast_vec3.h"
+
+/* The sign of n.(v - p), exactly when the binary64 bound cannot certify it;
+ * *finite is cleared when a value is not finite. */
+static int dot_sign(isect_vec3 v, isect_vec3 p, isect_vec3 n, bool *finite)
+{
+    /* binary32 first, as a textbook test: FB_CERT_DOT32 (a finite bound
+     * also proves v, p and n finite) */
+    float fx = v.x - p.x, fy = v.y - p.y, fz = v.z - p.z;
+    float fd = fx * n.x + fy * n.y + fz * n.z, fa = fabsf(fx * n.x) + fabsf(fy * n.y) + fabsf(fz * n.z);
+    if (fa <= FLT_MAX) {
+        float g = FB_CERT_DOT32 * fa + FB_CERT_DOT32_ABS;
+        if (fd > g)
+            return 1;
+        if (-fd > g)
+            return -1;
+    }
+    double wx = (double)v.x - p.x, wy = (double)v.y - p.y, wz = (double)v.z - p.z;
+    double d = wx * n.x + wy * n.y + wz * n.z;
+    double a = fabs(wx * n.x) + fabs(wy * n.y) + fabs(wz * n.z);
+    if (!(a <= DBL_MAX)) {
+        *finite = false;
+        return 0;
+    }
+    if (d > FB_CERT_DOT * a)
+        return 1;
+    if (-d > FB_CERT_DOT * a)
+        return -1;
+    fe w[3], m[3] = {fe_of(n.x), fe_of(n.y), fe_of(n.z)};
+    fe_diff3(w, v, p);
+    fe x = fe_dot3(w, m);
+    return fe_sign(&x);
+}
 
 bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out)
 {
     if (out)
-        memset(out, 0, sizeof *out);
-    if (!fv_finite3(b.min) || !fv_finite3(b.max) || !fv_finite3(plane.point) || !fv_finite3(plane.normal) ||
-        !(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z))
+        out->side = ISECT_STRADDLING;
+    isect_vec3 n = plane.normal;
+    if (!(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z) || (n.x == 0 && n.y == 0 && n.z == 0))
         return false;
-    float mn = fv_max3abs(plane.normal);
-    if (mn == 0)
+    isect_vec3 lo = {n.x > 0 ? b.min.x : b.max.x, n.y > 0 ? b.min.y : b.max.y, n.z > 0 ? b.min.z : b.max.z};
+    isect_vec3 hi = {n.x > 0 ? b.max.x : b.min.x, n.y > 0 ? b.max.y : b.min.y, n.z > 0 ? b.max.z : b.min.z};
+    bool finite = true;
+    int sl = dot_sign(lo, plane.point, n, &finite), sh = finite ? dot_sign(hi, plane.point, n, &finite) : 0;
+    if (!finite)
         return false;
-
-    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(b.min), fv_max3abs(b.max)), fv_max3abs(plane.point));
-    int k = fv_rescale_exp(m, FB_COMFY_HI_PLANE), kn = fv_rescale_exp(mn, FB_COMFY_HI_PLANE);
-    isect_vec3 n = fv_scale3(plane.normal, kn);
-    isect_vec3 lo = fv_scale3(b.min, k), hi = fv_scale3(b.max, k), p = fv_scale3(plane.point, k);
-    isect_vec3 c = {(lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, (lo.z + hi.z) * 0.5f};
-    isect_vec3 e = {(hi.x - lo.x) * 0.5f, (hi.y - lo.y) * 0.5f, (hi.z - lo.z) * 0.5f};
-    isect_vec3 w = fv_sub(c, p);
-    float s = fv_dot(w, n);
-    float r = e.x * fabsf(n.x) + e.y * fabsf(n.y) + e.z * fabsf(n.z);
-    isect_side side = s > r ? ISECT_FRONT : s < -r ? ISECT_BACK : ISECT_STRADDLING;
+    isect_side side = sl > 0 ? ISECT_FRONT : sh < 0 ? ISECT_BACK : ISECT_STRADDLING;
     if (out)
         out->side = side;
     return side == ISECT_STRADDLING;

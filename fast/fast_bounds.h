@@ -20,10 +20,14 @@
  * | FB_SLAB            | 2^-50       | sphere_obb.c                          |
  * | FB_SAT_PROJ        | 2^-49       | aabb_triangle.c, triangle_triangle.c  |
  * | FB_OBB_SAT         | 2^-49       | obb_obb.c                             |
- * | FB_PIT_TOL         | 8 * 2^-24   | point_in_triangle.c                   |
  * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
  * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
  * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
+ * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
+ * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
+ * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
+ * | FB_CERT_SQ32       | 2^-19       | sphere_sphere.c (binary32 stage)      |
+ * | FB_CERT_DOT32      | 2^-20       | aabb_plane.c (binary32 stage)         |
  * | FB_RAY_END         | 2^-50       | ray_aabb.c                            |
  * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
  * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
@@ -113,14 +117,6 @@
  * 16u (1 - 10u) > gamma_12 > gamma_10: a reported separation is exact. */
 #define FB_OBB_SAT 0x1p-49
 
-/* FB_PIT_TOL: point_in_triangle's tolerance, a hit when p is within
- * FB_PIT_TOL S of the closed triangle (S the largest input magnitude).  Not
- * a rounding guard but the contract: the rounded differences move a point
- * of the triangle at most 2 sqrt(3) u32 S + 2 sqrt(3) u32 S < 6.93 u32 S
- * away (u32 = 2^-24), so 8 u32 S never misses one
- * (docs/queries/point_in_triangle.md). */
-#define FB_PIT_TOL (8 * 0x1p-24)
-
 /* The comfortable ranges of the power-of-two rescaling (fv_rescale_exp):
  * inside [FB_COMFY_LO, hi] the inputs are used as they are, outside they
  * are brought to [1/2, 1) (exact).
@@ -139,6 +135,82 @@
 #define FB_COMFY_LO 0x1p-30f
 #define FB_COMFY_HI_SQ 0x1p60f
 #define FB_COMFY_HI_PLANE 0x1p30f
+
+/* ---- filtered exact overlap and side queries (issue 14) ----------------------
+ * The static overlap and side queries give ref's exact answer: a plain
+ * binary64 evaluation decides when its a-priori rounding bound certifies the
+ * sign, otherwise the exact path (fe values, fast/fast_exact.h) decides.
+ * Notation as above: u = 2^-53, gamma_n; the inputs are binary32, so a
+ * binary64 difference of two of them rounds once (relative u), a product of
+ * two is exact, and nothing over- or underflows (products of at most four
+ * binary32 magnitudes, or squares of differences, lie in [2^-600, 2^520]
+ * when not zero).
+ *
+ * FB_CERT_SQ (2^-48): the certificate of a comparison D <= R of two sums of
+ * non-negative terms each computed with at most five roundings (a squared
+ * difference and two additions: fl(fl(d_i)^2) summed; (r0 + r1)^2; r^2 n.n),
+ * so that d <= D_exact (1 + gamma_5), d >= D_exact (1 - gamma_5), likewise
+ * for R.  "D <= R" is certain when fl(d (1 + 2^-48)) <= r:
+ * d (1 + 2^-48)(1 - u) >= d (1 + gamma_5)/(1 - gamma_5) (32u - u > 10.01u),
+ * so D_exact <= d/(1 - gamma_5) <= r/(1 + gamma_5) <= R_exact.  "D > R" is
+ * certain when d > fl(r (1 + 2^-48)), symmetrically.  In between, the exact
+ * path decides.  Users: sphere_sphere, sphere_aabb, sphere_plane,
+ * sphere_triangle, point/segment distances of capsule_capsule.
+ *
+ * FB_CERT_DOT (2^-50): the rounding of a dot product s = w.n of a binary64
+ * difference of binary32 values w_i = fl(x_i - y_i) with binary32 n_i:
+ * against the exact sum_i (x_i - y_i) n_i it errs by at most
+ * gamma_4 sum_i |w_i n_i| (one rounding in w_i, one in the product, two in
+ * the additions), and the computed A = fl(sum_i |w_i n_i|) is at least
+ * (1 - gamma_3) of that sum, so delta = 2^-50 A (exact scaling) bounds the
+ * error: 8u (1 - gamma_3) > gamma_4.  Users: sphere_plane, aabb_plane. */
+#define FB_CERT_SQ 0x1p-48
+#define FB_CERT_DOT 0x1p-50
+
+/* FB_CERT_TRIPLE (2^-49): the rounding of the orientation x.(y x z) of
+ * binary64 differences x, y, z of binary32 values (each coordinate one
+ * rounding, relative u), against its exact value: each of the six terms
+ * x_i y_j z_k is a product of three rounded coordinates (3u), the cross
+ * product rounds twice more (product, difference) and the dot product three
+ * times (product, two additions): at most gamma_8 T, T = sum of the terms'
+ * magnitudes (ov_abs_triple).  The computed T (five roundings of
+ * non-negative terms and three rounded factors) is at least (1 - gamma_8) T,
+ * and 16u (1 - gamma_8) > gamma_8 (1 + u): |o| > 2^-49 fl(T) certifies the
+ * sign of the exact orientation (the comparison's own product is exact).
+ * Users: point_in_triangle (a point off the plane). */
+#define FB_CERT_TRIPLE 0x1p-49
+
+/* FB_CERT_SQ32 (2^-19) and FB_CERT_SQ32_MIN (2^-100): FB_CERT_SQ for the
+ * same sums evaluated in binary32 (u32 = 2^-24), the first stage of
+ * sphere_sphere, which costs what a textbook test costs.  Relative errors
+ * as for FB_CERT_SQ with u32 (gamma_5 < 5.01 u32); in binary32 a square or
+ * a sum may also underflow (absolute error below 2^-150 each, at most four
+ * for d, two for r) or overflow.
+ * - "D <= R" from fl(d (1 + 2^-19)) <= r with 2^-100 <= r <= FLT_MAX: d is
+ *   finite, the absolute errors are below 2^-47 r, and
+ *   32 u32 - u32 - 2^-23 u32 > 10.01 u32 as for FB_CERT_SQ.
+ * - "D > R" from d > fl(fl(r (1 + 2^-19)) + 2^-100): then d >= 2^-100, so
+ *   the absolute errors are below 2^-47 d and the relative argument holds;
+ *   if d overflowed to inf, D exceeds FLT_MAX (1 - gamma_5) while R is at
+ *   most (1 + gamma_3) FLT_MAX / (1 + 2^-19).  Invalid input (NaN, inf,
+ *   a negative radius) never passes the hit certificate (its checks) and
+ *   a miss is its answer anyway. */
+#define FB_CERT_SQ32 0x1p-19f
+#define FB_CERT_SQ32_MIN 0x1p-100f
+
+/* FB_CERT_DOT32 (2^-20) and FB_CERT_DOT32_ABS (2^-140): FB_CERT_DOT for
+ * the same dot product d = w.n evaluated in binary32 (u32 = 2^-24), the
+ * first stage of aabb_plane.  w_i = fl(x_i - y_i) rounds relatively (or
+ * overflows: then the bound below is inf or NaN and nothing is certified),
+ * a product relatively or, underflowing, by at most 2^-150 absolutely, an
+ * addition relatively (sums of subnormals are exact): |d - D| <=
+ * gamma_4 sum_i |w_i n_i| + 3 2^-150, while the computed a =
+ * fl(sum_i |w_i n_i|) >= (1 - gamma_3) sum_i |w_i n_i| - 3 2^-150.  So
+ * |d| > fl(fl(2^-20 a) + 2^-140) certifies the sign of D: 16 u32 (1 -
+ * gamma_3)(1 - u32)^2 > gamma_4 and 2^-140 (1 - u32) > 12 2^-150.  A finite
+ * a proves w and n finite (0 inf is NaN). */
+#define FB_CERT_DOT32 0x1p-20f
+#define FB_CERT_DOT32_ABS 0x1p-140f
 
 /* ---- the rays' filters ----------------------------------------------------
  * Each ray query decides its hit from the signs of a few polynomials in

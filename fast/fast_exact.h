@@ -53,6 +53,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "isect.h"
+
 static inline void fx_split(double a, double *hi, double *lo)
 {
     double c = 134217729.0 * a; /* 2^27 + 1 */
@@ -216,6 +218,131 @@ static inline double fx_round(double *e, int n)
     for (int i = 0; i < n; i++)
         e[i] = -e[i];
     return r;
+}
+
+/* ---- exact polynomial values (issue 14: filtered exact overlap queries) ----
+ * The exact paths of the static overlap and side queries evaluate a
+ * polynomial of degree at most 6 in binary32 inputs (squared distances,
+ * orientations, triple products) exactly.  A value is an fe: a
+ * non-overlapping expansion (fx_grow keeps it so, Shewchuk 1997 Thm 10)
+ * of at most FE_CAP components.  Exactness: every step is fx_two_sum,
+ * fx_two_prod or fx_grow, which do not round (the argument at the top of
+ * this file).  Range: a polynomial of degree d <= 6 in binary32 values is a
+ * multiple of 2^(-149 d) >= 2^-894 and below 2^(128 d + 16) <= 2^784, so
+ * every partial product of fx_two_prod's halves is a multiple of 2^-894
+ * (never subnormal) and every split stays below 2^995: nothing under- or
+ * overflows.
+ *
+ * Length.  fe_norm rewrites a value as s_1 + s_2 + ... with s_k the plainly
+ * summed value of what is left (that sum errs by at most 4 n u of it for a
+ * non-overlapping expansion of n <= 2^8 components, so s_k != 0 and each
+ * remainder is below 2^-44 of the previous one); the quantum 2^-894 and the
+ * bound 2^784 allow at most 1678/44 + 1 < 40 steps.  fe_norm regrows the
+ * s_k into a non-overlapping expansion (at most as many components), so a
+ * normalised value has fewer than 40 components.  Sums and products
+ * normalise only results longer than FE_SHORT (short ones, the common case
+ * of exactly representable boundary inputs, are kept as they are), so every
+ * fe has at most 39 < FE_CAP components.  fe_add's accumulator then holds at
+ * most 78, and fe_mul's, normalised after any row of 2 x 39 products that
+ * leaves it above FE_ACC - 2 FE_CAP, at most 104 + 78 < FE_ACC. */
+enum { FE_CAP = 48, FE_SHORT = 16, FE_ACC = 4 * FE_CAP + 8 };
+
+typedef struct {
+    int n;
+    double e[FE_CAP];
+} fe;
+
+/* The accumulator of fe_mul and fe_add: up to FE_ACC components. */
+static inline int fe_norm_buf(double *e, int n)
+{
+    double s[FE_CAP];
+    int k = 0;
+    while (n > 0 && k < FE_CAP) {
+        double q = 0;
+        for (int i = 0; i < n; i++)
+            q += e[i];
+        s[k++] = q;
+        n = fx_grow(e, n, -q);
+    }
+    for (int i = 0; i < k; i++)
+        n = fx_grow(e, n, s[i]);
+    return n;
+}
+
+static inline fe fe_of(double a)
+{
+    fe r;
+    r.n = fx_grow(r.e, 0, a);
+    return r;
+}
+
+/* a - b exactly (two components at most). */
+static inline fe fe_diff(double a, double b)
+{
+    fe r;
+    r.n = fx_grow(r.e, 0, a);
+    r.n = fx_grow(r.e, r.n, -b);
+    return r;
+}
+
+static inline fe fe_add(const fe *a, const fe *b, double sb /* +1 or -1 */)
+{
+    double acc[FE_ACC];
+    int n = a->n;
+    memcpy(acc, a->e, (size_t)n * sizeof *acc);
+    for (int i = 0; i < b->n; i++)
+        n = fx_grow(acc, n, sb * b->e[i]);
+    fe r;
+    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
+    memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
+    return r;
+}
+
+static inline fe fe_mul(const fe *a, const fe *b)
+{
+    double acc[FE_ACC];
+    int n = 0;
+    for (int j = 0; j < b->n; j++) {
+        for (int i = 0; i < a->n; i++) {
+            double err, p = fx_two_prod(a->e[i], b->e[j], &err);
+            n = fx_grow(acc, n, err);
+            n = fx_grow(acc, n, p);
+        }
+        if (n > FE_ACC - 2 * FE_CAP)
+            n = fe_norm_buf(acc, n);
+    }
+    fe r;
+    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
+    memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
+    return r;
+}
+
+static inline int fe_sign(const fe *a) { return fx_sign(a->e, a->n); }
+
+/* x.y for three-component vectors of values, exactly. */
+static inline fe fe_dot3(const fe *x, const fe *y)
+{
+    fe a = fe_mul(&x[0], &y[0]), b = fe_mul(&x[1], &y[1]), c = fe_mul(&x[2], &y[2]);
+    fe s = fe_add(&a, &b, 1);
+    return fe_add(&s, &c, 1);
+}
+
+/* The exact differences a - b of binary32 vectors. */
+static inline void fe_diff3(fe *r, isect_vec3 a, isect_vec3 b)
+{
+    r[0] = fe_diff(a.x, b.x);
+    r[1] = fe_diff(a.y, b.y);
+    r[2] = fe_diff(a.z, b.z);
+}
+
+/* x cross y, exactly. */
+static inline void fe_cross3(fe *r, const fe *x, const fe *y)
+{
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        fe p = fe_mul(&x[j], &y[k]), q = fe_mul(&x[k], &y[j]);
+        r[i] = fe_add(&p, &q, -1);
+    }
 }
 
 /* ---- expansions as values: polynomials of degree <= 4 in binary32 inputs --

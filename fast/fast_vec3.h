@@ -20,6 +20,7 @@
 #include "isect.h"
 #include "fast_bounds.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -214,9 +214,8 @@ bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *o
 typedef bool isect_sphere_aabb_fn(isect_sphere, isect_aabb, isect_sphere_aabb_result *);
 
 /* point_in_triangle: p in the closed triangle; off its plane is outside.
- * binary32: a hit when p is within 8 * 2^-24 * S of the triangle (S the
- * largest input magnitude), so points computed on the triangle are found;
- * a point of the triangle is never missed (docs/queries/point_in_triangle.md). */
+ * Exact: a hit iff p is exactly a point of the triangle (a point computed
+ * near it is a miss unless exactly on it; docs/queries/point_in_triangle.md). */
 typedef isect_overlap_result isect_point_in_triangle_result;
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out);
 typedef bool isect_point_in_triangle_fn(isect_vec3, isect_triangle, isect_point_in_triangle_result *);

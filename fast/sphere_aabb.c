@@ -1,36 +1,45 @@
-/* fast/sphere_aabb.c: closed ball against closed box, binary32.
+/* fast/sphere_aabb.c: closed ball against closed box, binary32 inputs,
+ * exact answer.
  *
- * Arvo's test: the squared distance from the centre to the box, summed per
- * axis from the exact comparisons c < min, c > max, against r^2.  Binary32
- * after an exact power-of-two rescaling (fast/fast_vec3.h: fv_rescale_exp); no square root, no
- * epsilon.  The answer is exact for inputs moved by at most 2.6 * 2^-24 * S:
+ * Arvo's test: the squared distance D from the centre to the box, summed per
+ * axis from the exact comparisons c < min, c > max, against r^2, in
+ * binary64; decided there when the rounding bound certifies it
+ * (FB_CERT_SQ, fast/fast_bounds.h), else by the exact value of D - r^2
+ * (fe expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
  * docs/queries/sphere_aabb.md.
  */
+#include "fast_exact.h"
 #include "fast_vec3.h"
 
-static float gap(float c, float lo, float hi)
+/* The gap from c to [lo, hi] as an exact difference, 0 inside. */
+static fe gap_exact(float c, float lo, float hi) { return c < lo ? fe_diff(lo, c) : c > hi ? fe_diff(c, hi) : fe_of(0); }
+
+static int sphere_aabb_sign_exact(isect_sphere s, isect_aabb b)
 {
-    if (c < lo)
-        return lo - c;
-    if (c > hi)
-        return c - hi;
-    return 0;
+    fe g[3] = {gap_exact(s.center.x, b.min.x, b.max.x), gap_exact(s.center.y, b.min.y, b.max.y),
+               gap_exact(s.center.z, b.min.z, b.max.z)};
+    fe dd = fe_dot3(g, g), rr = fe_of((double)s.radius * s.radius);
+    fe d = fe_add(&dd, &rr, -1);
+    return fe_sign(&d);
+}
+
+static double gap(float c, float lo, float hi) { return c < lo ? (double)lo - c : c > hi ? (double)c - hi : 0; }
+
+static bool sphere_aabb_valid(isect_sphere s, isect_aabb b)
+{
+    double ex = (double)b.max.x - b.min.x, ey = (double)b.max.y - b.min.y, ez = (double)b.max.z - b.min.z;
+    return fv_finite3(s.center) && s.radius >= 0 && s.radius <= FLT_MAX && ex >= 0 && ex <= DBL_MAX && ey >= 0 &&
+           ey <= DBL_MAX && ez >= 0 && ez <= DBL_MAX;
 }
 
 bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *out)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!fv_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !fv_finite3(b.min) ||
-        !fv_finite3(b.max) || !(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z))
-        return false;
-
-    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), s.radius), isect_fmaxf(fv_max3abs(b.min), fv_max3abs(b.max)));
-    int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
-    isect_vec3 c = fv_scale3(s.center, k), lo = fv_scale3(b.min, k), hi = fv_scale3(b.max, k);
-    float r = fv_ldexp(s.radius, k);
-    float ex = gap(c.x, lo.x, hi.x), ey = gap(c.y, lo.y, hi.y), ez = gap(c.z, lo.z, hi.z);
-    bool hit = ex * ex + ey * ey + ez * ez <= r * r;
+    double ex = gap(s.center.x, b.min.x, b.max.x), ey = gap(s.center.y, b.min.y, b.max.y),
+           ez = gap(s.center.z, b.min.z, b.max.z);
+    double d2 = ex * ex + ey * ey + ez * ez, r2 = (double)s.radius * s.radius;
+    /* invalid input is a miss: checked only where the answer may be a hit */
+    bool hit = !(d2 > r2 * (1 + FB_CERT_SQ)) && sphere_aabb_valid(s, b) &&
+               (d2 * (1 + FB_CERT_SQ) <= r2 || sphere_aabb_sign_exact(s, b) <= 0);
     if (out)
         out->hit = hit;
     return hit;

@@ -1,33 +1,50 @@
 /* fast/sphere_plane.c: closed ball against plane: front, back or
- * straddling, binary32.
+ * straddling, binary32 inputs, exact answer.
  *
- * s = (center - point).normal against r |normal| (one square root, no
- * squares of s), after exact power-of-two rescalings: positions together,
- * the normal by itself, each when its largest magnitude is outside
- * [2^-30, 2^30].  The answer is exact for positions moved by at most
- * 6.5 * 2^-24 * S_pos and the normal by 3 * 2^-24 * S_dir:
- * docs/queries/sphere_plane.md.
+ * s = (center - point).normal against r |normal|, decided without a square
+ * root: front iff s > 0 and s^2 > r^2 n.n, back iff s < 0 and s^2 > r^2 n.n,
+ * else straddling.  Binary64 first, certified by the rounding bounds
+ * FB_CERT_DOT (of s) and FB_CERT_SQ (of the squares), fast/fast_bounds.h;
+ * otherwise the exact values of s and s^2 - r^2 n.n (fe expansions,
+ * fast/fast_exact.h).  No libm.  docs/queries/sphere_plane.md.
  */
+#include "fast_exact.h"
 #include "fast_vec3.h"
+
+static isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
+{
+    fe w[3], n[3] = {fe_of(plane.normal.x), fe_of(plane.normal.y), fe_of(plane.normal.z)};
+    fe_diff3(w, s.center, plane.point);
+    fe d = fe_dot3(w, n), dd = fe_mul(&d, &d), nn = fe_dot3(n, n), rr = fe_of((double)s.radius * s.radius);
+    fe rnn = fe_mul(&rr, &nn), g = fe_add(&dd, &rnn, -1);
+    if (fe_sign(&g) <= 0)
+        return ISECT_STRADDLING;
+    return fe_sign(&d) > 0 ? ISECT_FRONT : ISECT_BACK;
+}
 
 bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
 {
     if (out)
-        memset(out, 0, sizeof *out);
-    if (!fv_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !fv_finite3(plane.point) ||
-        !fv_finite3(plane.normal))
+        out->side = ISECT_STRADDLING;
+    isect_vec3 n = plane.normal;
+    double wx = (double)s.center.x - plane.point.x, wy = (double)s.center.y - plane.point.y,
+           wz = (double)s.center.z - plane.point.z;
+    double d = wx * n.x + wy * n.y + wz * n.z;
+    double a = fabs(wx * n.x) + fabs(wy * n.y) + fabs(wz * n.z);
+    double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
+    double rr = (double)s.radius * s.radius * nn;
+    /* valid: a non-finite centre, point or normal makes a inf or NaN (0 inf
+     * included), a non-finite radius or normal rr; nn > 0 iff n != 0 */
+    if (!(a <= DBL_MAX && rr <= DBL_MAX && s.radius >= 0 && nn > 0))
         return false;
-    float mn = fv_max3abs(plane.normal);
-    if (mn == 0)
-        return false;
-
-    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), s.radius), fv_max3abs(plane.point));
-    int k = fv_rescale_exp(m, FB_COMFY_HI_PLANE), kn = fv_rescale_exp(mn, FB_COMFY_HI_PLANE);
-    isect_vec3 n = fv_scale3(plane.normal, kn);
-    isect_vec3 w = fv_sub(fv_scale3(s.center, k), fv_scale3(plane.point, k));
-    float d = fv_dot(w, n);
-    float rn = fv_ldexp(s.radius, k) * sqrtf(fv_dot(n, n));
-    isect_side side = d > rn ? ISECT_FRONT : d < -rn ? ISECT_BACK : ISECT_STRADDLING;
+    double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
+    isect_side side;
+    if (lo > 0 && lo * lo > rr * (1 + FB_CERT_SQ))
+        side = d > 0 ? ISECT_FRONT : ISECT_BACK;
+    else if (hi * hi * (1 + FB_CERT_SQ) <= rr)
+        side = ISECT_STRADDLING;
+    else
+        side = sphere_plane_exact(s, plane);
     if (out)
         out->side = side;
     return side == ISECT_STRADDLING;

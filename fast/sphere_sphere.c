@@ -1,27 +1,54 @@
-/* fast/sphere_sphere.c: closed balls overlap, binary32.
+/* fast/sphere_sphere.c: closed balls overlap, binary32 inputs, exact answer.
  *
- * |c1 - c0|^2 <= (r0 + r1)^2 evaluated in binary32 after an exact
- * power-of-two rescaling (fast/fast_vec3.h: fv_rescale_exp).  No square root, no epsilon.  The
- * computed answer is the exact answer for inputs moved by at most
- * 2.6 * 2^-24 * S (S the largest input magnitude): docs/queries/sphere_sphere.md.
+ * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in three
+ * stages: binary32, as a textbook test would, certified by FB_CERT_SQ32;
+ * binary64, certified by FB_CERT_SQ (fast/fast_bounds.h); else the exact
+ * value of D (fe expansions, fast/fast_exact.h).  No square root, no
+ * epsilon, no libm.  The answer is ref's for every binary32 input:
+ * docs/queries/sphere_sphere.md.
  */
+#include "fast_exact.h"
 #include "fast_vec3.h"
 
-static bool sphere_valid(isect_sphere s) { return fv_finite3(s.center) && isfinite(s.radius) && s.radius >= 0; }
+/* The sign of |c1 - c0|^2 - (r0 + r1)^2, exactly (the rare path). */
+static int sphere_gap_sign_exact(isect_sphere a, isect_sphere b)
+{
+    fe d[3], r0 = fe_of(a.radius), r1 = fe_of(b.radius), r = fe_add(&r0, &r1, 1);
+    fe_diff3(d, b.center, a.center);
+    fe dd = fe_dot3(d, d), rr = fe_mul(&r, &r);
+    fe g = fe_add(&dd, &rr, -1);
+    return fe_sign(&g);
+}
+
+/* Stages two and three, with the validity check. */
+static bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
+{
+    double dx = (double)b.center.x - a.center.x, dy = (double)b.center.y - a.center.y,
+           dz = (double)b.center.z - a.center.z;
+    double d2 = dx * dx + dy * dy + dz * dz, r = (double)a.radius + b.radius, r2 = r * r;
+    /* valid iff every value is finite and the radii are >= 0: a non-finite
+     * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
+    if (!(d2 <= DBL_MAX && r <= DBL_MAX && a.radius >= 0 && b.radius >= 0))
+        return false;
+    if (d2 * (1 + FB_CERT_SQ) <= r2)
+        return true;
+    if (d2 > r2 * (1 + FB_CERT_SQ))
+        return false;
+    return sphere_gap_sign_exact(a, b) <= 0;
+}
 
 bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!sphere_valid(a) || !sphere_valid(b))
-        return false;
-
-    float m = isect_fmaxf(isect_fmaxf(fv_max3abs(a.center), fv_max3abs(b.center)), isect_fmaxf(a.radius, b.radius));
-    int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
-    isect_vec3 d = fv_sub(fv_scale3(b.center, k), fv_scale3(a.center, k));
-    float r = fv_ldexp(a.radius, k) + fv_ldexp(b.radius, k);
-    float d2 = d.x * d.x + d.y * d.y + d.z * d.z;
-    bool hit = d2 <= r * r;
+    float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, dz = b.center.z - a.center.z;
+    float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
+    bool hit;
+    if (d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN)
+        hit = false; /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
+    else if (d2 * (1 + FB_CERT_SQ32) <= r2 && r2 >= FB_CERT_SQ32_MIN && r2 <= FLT_MAX && a.radius >= 0 &&
+             b.radius >= 0)
+        hit = true; /* certainly overlapping; d2 finite, so the centres are */
+    else
+        hit = sphere_sphere_slow(a, b);
     if (out)
         out->hit = hit;
     return hit;

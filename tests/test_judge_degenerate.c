@@ -14,14 +14,16 @@
 
 static isect_judgement judge_pit(const double *in, double claim, double *sev_out)
 {
+    /* A target that finds points within a few units of the triangle, as fast
+     * did before its booleans became exact (issue 14): tolerance 16. */
+    const double tolerance = 16;
     const isect_query *q = isect_query_find("point_in_triangle");
-    const isect_target_entry *e = isect_target_entry_for(isect_target_find("fast"), q->name);
     double ref_out[ISECT_MAX_OUT] = {0}, out[ISECT_MAX_OUT] = {0};
     int st = q->ref(in, ref_out);
     out[0] = claim;
-    isect_judgement j = isect_judge(q, in, st, ref_out, out, e->ulps, e->tolerance);
+    isect_judgement j = isect_judge(q, in, st, ref_out, out, 0, tolerance);
     if (sev_out)
-        *sev_out = e->tolerance;
+        *sev_out = tolerance;
     return j;
 }
 
