@@ -17,8 +17,9 @@ static const char *const help_campaign =
     "(isect report) and prints its path and a summary table.  A live line shows\n"
     "the elapsed time, executions per second and findings so far.\n\n"
     "  --seconds S      wall-clock budget (default 120)\n"
-    "  --queries LIST   queries, comma- or space-separated (default: every query\n"
-    "                   whose harness is built in --fuzz-dir)\n"
+    "  --queries LIST   queries, comma- or space-separated, and property harnesses\n"
+    "                   as prop_NAME (default: every query and property whose\n"
+    "                   harness is built in --fuzz-dir)\n"
     "  --targets LIST   targets (default: all; isect targets lists them)\n"
     "  --jobs N         harness processes at a time (default: online cores)\n"
     "  --out DIR        campaign folder (default reports/YYYYMMDD-HHMMSS; the\n"
@@ -202,8 +203,9 @@ static void add_pair(const isect_query *q, const isect_property *prop, const cha
 }
 
 /* A pair of a property harness (fuzz_dir/prop_NAME) and a target that
- * supports one of its base queries; selected by --queries prop_NAME or a
- * base query's name. */
+ * supports one of its base queries; selected by --queries prop_NAME, or
+ * by no --queries at all (a base query's name selects only its own
+ * harness). */
 static void select_property_pairs(const options *o)
 {
     for (size_t i = 0; i < isect_properties_size; i++) {
@@ -211,10 +213,7 @@ static void select_property_pairs(const options *o)
         char bin[1200], name[64];
         snprintf(name, sizeof name, "prop_%s", pr->name);
         snprintf(bin, sizeof bin, "%s/%s", o->fuzz_dir, name);
-        int wanted = !o->queries || in_list(o->queries, name);
-        for (int b = 0; pr->bases[b] && !wanted; b++)
-            wanted = in_list(o->queries, pr->bases[b]);
-        if (!wanted || access(bin, X_OK))
+        if ((o->queries && !in_list(o->queries, name)) || access(bin, X_OK))
             continue;
         for (size_t t = 0; t < isect_target_count() && camp.npairs < MAX_PAIRS; t++) {
             const isect_target *tg = isect_target_at(t);
