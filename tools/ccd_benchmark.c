@@ -8,7 +8,8 @@
  *     ccd-benchmark: N queries, A agree, D disagree, T s
  *
  * then, per `-t TARGET`, its false negatives and positives against ref and
- * its mean and worst time per query.  `-v` lists each disagreement;
+ * its mean and worst time per query (an input the target's entry refuses is
+ * not run, and counted apart).  `-v` lists each disagreement;
  * `-x` turns ref's filter off (the exact path alone);
  * `-o DIR` also writes every query as a .case file (with ref's expect lines).
  * Exit status 1 when ref disagrees with the ground truth anywhere, or a
@@ -32,7 +33,7 @@ enum { MAX_TARGETS = 8 };
 typedef struct {
     const isect_target *t;
     bool strict;
-    long fn, fp, n, disc;
+    long fn, fp, n, disc, refused;
     double sum, worst, far; /* far: the largest certified distance of a reported collision, units */
 } tstat;
 
@@ -154,6 +155,10 @@ static void run_targets(run_state *st, const isect_query *q, const double *in, c
         const isect_target_entry *e = isect_target_entry_for(ts->t, q->name);
         if (!e)
             continue;
+        if (e->refuse && e->refuse(in)) { /* outside what the target accepts */
+            ts->refused++;
+            continue;
+        }
         double out[ISECT_MAX_OUT] = {0};
         double t0 = now();
         q->run(e->fn, in, out);
@@ -299,6 +304,8 @@ int main(int argc, char **argv)
                "    judged: %ld discrepancies; reported collisions come within %.3g units of each other\n",
                ts->t->name, ts->n, ts->fn, ts->fp, ts->n ? 1e6 * ts->sum / ts->n : 0, 1e6 * ts->worst, ts->disc,
                ts->far);
+        if (ts->refused)
+            printf("    refused: %ld queries outside what the target accepts (not counted above)\n", ts->refused);
         if (ts->strict && (ts->fn || ts->disc))
             status = 1;
     }
