@@ -11,25 +11,19 @@
  * may add its own edits (isect_query.mutate).  Values are always rounded to
  * the query's format, so every mutant is a valid input encoding. */
 #include "fuzz.h"
+#include "rng.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
+/* The generator of oracle/rng.h. */
 typedef struct {
-    unsigned long long s;
+    uint64_t s;
 } rng;
 
-static unsigned long long next(rng *r)
-{
-    /* splitmix64 */
-    unsigned long long z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int below(rng *r, int n) { return (int)(next(r) % (unsigned long long)n); }
+static uint64_t next(rng *r) { return isect_rng_next(&r->s); }
+static int below(rng *r, int n) { return isect_rng_below(&r->s, n); }
 
 typedef struct {
     const isect_query *q;

@@ -54,7 +54,7 @@ static void report(const isect_property *p, const isect_target *t, const isect_q
 {
     static char seen[64][160];
     static int nseen;
-    char key[160], tname[64], dirbuf[512], path[1024], sev[64];
+    char key[160], tname[64], dirbuf[512], path[1024];
     isect_target_file_name(tname, sizeof tname, t->name);
     int decade = isect_severity_decade(res->severity);
     snprintf(key, sizeof key, "%s-%s-property-%s-e%d", q->name, tname, p->name, decade);
@@ -77,32 +77,30 @@ static void report(const isect_property *p, const isect_target *t, const isect_q
     k.query = q;
     memcpy(k.in, in, (size_t)isect_query_nin(q) * sizeof *in);
     k.expect_valid = -1;
-    double now = isect_epoch_now();
-    isect_format_hex(sev, sizeof sev, res->severity);
-    char text[1024];
-    int n = snprintf(text, sizeof text,
-                     "found by the isect property fuzzer: target %s, verdict property, property %s: %s\n"
-                     "replay: isect props --target %s --property %s FILE (or the prop_%s harness)\n"
-                     "isect-finding: query=%s target=%s verdict=property property=%s feature=%s output=hit "
-                     "severity=%s first=%.3f found=%.3f",
-                     t->name, p->name, res->why, t->name, p->name, p->name, q->name, t->name, p->name, p->name, sev,
-                     now, now);
+    /* The finding line is oracle/finding.c's: verdict=property property=NAME,
+     * the property's name as the feature, the hit as the output. */
+    isect_finding_header h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.query, sizeof h.query, "%s", q->name);
+    snprintf(h.target, sizeof h.target, "%s", t->name);
+    snprintf(h.property, sizeof h.property, "%s", p->name);
+    h.sig.verdict = VERDICT_DISCREPANCY;
+    snprintf(h.sig.feature, sizeof h.sig.feature, "%s", p->name);
+    snprintf(h.sig.output, sizeof h.sig.output, "hit");
+    h.sig.decade = decade;
+    h.sig.severity = res->severity;
+    h.first = h.found = isect_epoch_now();
     const char *start = getenv("ISECT_CAMPAIGN_START");
-    if (start && *start && n > 0 && (size_t)n < sizeof text)
-        snprintf(text + n, sizeof text - (size_t)n, " elapsed=%.3f", now - strtod(start, NULL));
-    char *body = NULL;
-    size_t blen = 0;
-    FILE *m = open_memstream(&body, &blen);
-    if (m) {
-        isect_case_write(m, &k, text);
-        fclose(m);
-    }
-    if (!m || isect_write_atomic(path, body, blen)) {
+    h.elapsed = start && *start ? h.first - strtod(start, NULL) : NAN;
+    char notes[768];
+    snprintf(notes, sizeof notes,
+             "found by the isect property fuzzer: target %s, verdict property, property %s: %s\n"
+             "replay: isect props --target %s --property %s FILE (or the prop_%s harness)\n",
+             t->name, p->name, res->why, t->name, p->name, p->name);
+    if (isect_finding_write(path, &k, notes, &h)) {
         fprintf(stderr, "isect-fuzz: cannot write %s: %s\n", path, strerror(errno));
-        free(body);
         return;
     }
-    free(body);
     fprintf(stderr, "isect-fuzz: property %s violated in %s on %s, severity %.6g: %s\n", p->name, t->name, q->name,
             res->severity, path);
 }

@@ -1,5 +1,6 @@
 /* oracle/judge.c: verdicts and severity; see judge.h and docs/judge.md. */
 #include "judge.h"
+#include "rng.h"
 
 #include "isect_ref.h"
 
@@ -212,14 +213,9 @@ isect_judgement isect_judge(const isect_query *q, const double *in, int ref_stat
     return j;
 }
 
-/* splitmix64, seeded from the input's bits: the search is deterministic. */
-static uint64_t witness_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+/* The search's generator (oracle/rng.h) is seeded from the input's bits: it
+ * is deterministic. */
+#define witness_next isect_rng_next
 
 bool isect_witness(const isect_query *q, const double *in, const double *tgt_out, double ulps, double lo, double hi,
                    double *w, double *moved)

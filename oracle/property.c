@@ -3,6 +3,7 @@
  * (watertightness, parity) are in property_mesh.c.  See property.h and
  * docs/judge.md, "Properties". */
 #include "property_impl.h"
+#include "rng.h"
 
 #include "isect_ref.h"
 
@@ -279,13 +280,7 @@ static const isect_property prop_aabb_obb = {
 
 /* ---- invariance under exact transformations --------------------------------- */
 
-uint64_t prop_mix(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+uint64_t prop_mix(uint64_t z) { return isect_mix64(z); }
 
 /* x + y exactly representable in binary32 (and computed exactly)? */
 static bool exact_sum(double x, double y, double *out)

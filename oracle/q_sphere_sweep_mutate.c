@@ -1,25 +1,19 @@
 /* oracle/q_sphere_sweep_mutate.c: the sweep rows' structure-aware edits
  * (q_sphere_sweep_mutate.h says what they aim at). */
 #include "q_sphere_sweep_mutate.h"
+#include "rng.h"
 
 #include <math.h>
 #include <string.h>
 
 enum { SWM_C = 0, SWM_V = 3, SWM_R = 6, SWM_SET = 7 };
 
+/* The generator of oracle/rng.h. */
 typedef struct {
-    unsigned long long s;
+    uint64_t s;
 } swm_rng;
 
-static unsigned long long swm_next(swm_rng *g)
-{
-    unsigned long long z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int swm_below(swm_rng *g, int n) { return (int)(swm_next(g) % (unsigned long long)n); }
+static int swm_below(swm_rng *g, int n) { return isect_rng_below(&g->s, n); }
 
 static void swm_cross(double *r, const double *a, const double *b)
 {
