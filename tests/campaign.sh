@@ -263,6 +263,15 @@ if [ -n "${CRASHY_ISECT:-}" ]; then
     fail "crashy campaign: $crash crash, $hang hang findings, $runs runs of the target, ${fastx:-0} executions of fast; see $OUT/crashy.out"
   fi
   grep -q 'class="finding invalid"' "$x/index.html" || fail "the crashy report has no invalid finding"
+  # quarantine: the first input with tmax = 0 is a seed (corpus/ray_triangle
+  # has such files), it kills the target, and later runs go without the seeds
+  # (else every restart would replay it and die at once)
+  if grep -q 'the seed corpus/ray_triangle/.* kills test:crashy; its next runs go without corpus/ray_triangle/' \
+    "$OUT/crashy.out"; then
+    ok "a seed that kills the target is quarantined"
+  else
+    fail "no quarantine of the killing seed in $OUT/crashy.out"
+  fi
 fi
 
 if [ $failures -ne 0 ]; then
