@@ -344,3 +344,24 @@ Test(ray_triangle_exact, former_fast_missed_an_edge)
     }
     expect(in, 1, (float)(45.0 / 23), (float)(3.0 / 23), 0, true, "edge v0v1 the former fast missed");
 }
+
+/* Invalid input is a miss with zero outputs, whatever the filter sees:
+ * a NaN, +inf or -inf in each slot (tmax: NaN, -inf, -1) of a hit. */
+Test(ray_triangle_exact, invalid_is_a_miss)
+{
+    double base[N_IN];
+    t4(base, 1, 1, INFINITY);
+    for (int i = 0; i < N_IN; i++) {
+        static const double bad[] = {NAN, INFINITY, -INFINITY, -1};
+        for (int k = 0; k < 4; k++) {
+            if ((i == I_TMAX) != (k == 0 || k >= 2) && !(i != I_TMAX && k < 3))
+                continue; /* tmax: NaN, -inf, -1; others: NaN, +-inf */
+            double in[N_IN], f[ISECT_MAX_OUT] = {1, 1, 1, 1};
+            memcpy(in, base, sizeof in);
+            in[i] = bad[k];
+            tl_query("ray_triangle")->run((isect_any_fn)isect_ray_triangle, in, f);
+            cr_assert(f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 0, "slot %d = %g: %g %g %g %g", i, bad[k], f[0],
+                      f[1], f[2], f[3]);
+        }
+    }
+}
