@@ -354,7 +354,7 @@ Test(ray_triangle_exact, invalid_is_a_miss)
     for (int i = 0; i < N_IN; i++) {
         static const double bad[] = {NAN, INFINITY, -INFINITY, -1};
         for (int k = 0; k < 4; k++) {
-            if ((i == I_TMAX) != (k == 0 || k >= 2) && !(i != I_TMAX && k < 3))
+            if (i == I_TMAX ? k == 1 : k == 3)
                 continue; /* tmax: NaN, -inf, -1; others: NaN, +-inf */
             double in[N_IN], f[ISECT_MAX_OUT] = {1, 1, 1, 1};
             memcpy(in, base, sizeof in);
