@@ -31,6 +31,7 @@
  * | FB_RAY_END         | 2^-50       | ray_aabb.c                            |
  * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
  * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
+ * | FB_RAY_TRI         | 2^-49       | ray_triangle.c                        |
  * (the ray guards: their own section at the end)
  */
 #ifndef ISECT_FAST_BOUNDS_H
@@ -252,5 +253,28 @@
  * 32u times the computed bound (within 1.1 of the exact one) leaves a
  * factor above 2, which absorbs the rounding of the comparisons. */
 #define FB_RAY_QUAD 0x1p-48
+
+/* FB_RAY_TRI (2^-49): ray_triangle's Moller-Trumbore values in binary64,
+ * det = e1.(d x e2), U = s.(d x e2), V = d.(s x e1), T = e2.(s x e1),
+ * W = det - U - V and R = tmax det - T, with e1 = fl(v1 - v0),
+ * e2 = fl(v2 - v0), s = fl(o - v0) (one rounding each, relative u) and d
+ * binary32.  A triple product x.(y x z) passes each of its six terms
+ * x_i y_j z_k through the roundings of its rounded factors (two for det,
+ * U and V; three for T), the cross product's product and difference, and
+ * the dot product's product and at most two additions: det, U, V err by at
+ * most gamma_7 P, T by
+ * gamma_8 P, P the sum of the six terms' exact magnitudes, and
+ * P <= N_x N_y N_z, N the exact 1-norms.  W = fl(fl(|det| - sU) - sV)
+ * errs by at most (gamma_7 + 2.01u)(P_det + P_U + P_V) and
+ * R = fl(fl(tmax |det|) - sT) by 10.1u (tmax P_det + P_T).  The guards are
+ * 2^-49 times the computed products of computed 1-norms of the rounded
+ * vectors (each norm at least (1 - u)^3 of the exact one, a product of
+ * three at least (1 - u)^11 of N_x N_y N_z), summed (W, R: two more
+ * roundings): at least 16u (1 - 13u) of the bound above, which exceeds
+ * 10.1u.  So a computed value beyond its guard has the exact sign
+ * (the comparison itself is exact).  Nothing over- or underflows: the
+ * values are polynomials of degree <= 4 in binary32 values, between 2^-600
+ * and 2^520 when not zero.  docs/queries/ray_triangle.md, "Exact hit". */
+#define FB_RAY_TRI 0x1p-49
 
 #endif

@@ -3,7 +3,7 @@
 #include "targets.h"
 
 static const isect_target_entry entries[] = {
-    ISECT_ENTRY(ray_triangle, isect_ray_triangle, 8, 32),
+    ISECT_ENTRY_EXACT(ray_triangle, isect_ray_triangle, 8, 32),
     /* rays against solids */
     ISECT_ENTRY_EXACT(ray_plane, isect_ray_plane, 8, 32),
     ISECT_ENTRY_EXACT(ray_sphere, isect_ray_sphere, 8, 32),
