@@ -143,13 +143,27 @@ static inline void tl_run(const isect_query *q, const char *target, const double
 }
 
 /* The judge on a target's answer tgt, with the accuracy the named target
- * declares for q. */
+ * declares for q: the severity rule alone (isect_judge, its ulps and
+ * tolerance), which is what the judge's own tests of one-ulp and gross
+ * answers exercise.  The entry's other claims (exact booleans, the one-sided
+ * contract, binary64 units) are tl_judge_entry's. */
 static inline isect_judgement tl_judge(const isect_query *q, const char *target, const double *in, const double *tgt)
 {
     const isect_target_entry *e = tl_entry(q, target);
     double ref_out[ISECT_MAX_OUT];
     int st = q->ref(in, ref_out);
     return isect_judge(q, in, st, ref_out, tgt, e->ulps, e->tolerance);
+}
+
+/* The judge as `isect check` applies it to the named target's answer tgt:
+ * every claim of its entry (isect_judge_entry). */
+static inline isect_judgement tl_judge_entry(const isect_query *q, const char *target, const double *in,
+                                             const double *tgt)
+{
+    const isect_target_entry *e = tl_entry(q, target);
+    double ref_out[ISECT_MAX_OUT];
+    int st = q->ref(in, ref_out);
+    return isect_judge_entry(q, e, in, st, ref_out, tgt);
 }
 
 /* ---- expectations on ref ---------------------------------------------------- */

@@ -109,8 +109,9 @@ static inline void ov_check_filter(const isect_query *q, void (*gen)(double *in)
     tl_check_filter(q, gen, n, OV_MIN_SETTLED);
 }
 
-/* The named target judged against ref on n generated inputs: never a
- * discrepancy, never invalid.  Returns how many answers differed from ref
+/* The named target judged against ref on n generated inputs as `isect
+ * check` judges it (every claim of its entry): never a discrepancy, never
+ * invalid.  Returns how many answers differed from ref
  * (agree excluded) so that callers can check the boundary was reached. */
 static inline int ov_check_target(const isect_query *q, const char *target, void (*gen)(double *in), int n)
 {
@@ -119,7 +120,7 @@ static inline int ov_check_target(const isect_query *q, const char *target, void
         double in[ISECT_MAX_IN], out[ISECT_MAX_OUT];
         gen(in);
         tl_run(q, target, in, out);
-        isect_judgement j = tl_judge(q, target, in, out);
+        isect_judgement j = tl_judge_entry(q, target, in, out); /* exact booleans where claimed */
         if (j.verdict == VERDICT_DISCREPANCY || j.verdict == VERDICT_INVALID) {
             fprintf(stderr, "%s vs %s: %s, severity %g (ISECT_SEED=%llu, case %d); input:", q->name, target,
                     isect_verdict_name(j.verdict), j.severity, (unsigned long long)tl_seed, i);
