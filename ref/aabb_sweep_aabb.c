@@ -55,40 +55,45 @@ static void q_diff(mpq_t r, const double *in, int a, int b, mpq_t tmp)
 }
 
 /* The exact answer on valid input: 1 (hit, *entry the first contact) or 0;
- * *touching: the number of axes whose slab is entered at t = entry > 0 (1 a
- * face, 2 an edge, 3 a corner contact), 0 when entry = 0. */
+ * *touching: the number of axes on which the boxes only touch at t = entry
+ * > 0 (a slab end equal to entry, or d = 0 and L = 0 or H = 0): 1 a face,
+ * 2 an edge, 3 a corner contact; 0 when entry = 0. */
 static int solve(const double *in, mpq_t entry, int *touching)
 {
-    mpq_t exit, d, lo, hi, tmp, axis[3];
-    mpq_inits(exit, d, lo, hi, tmp, axis[0], axis[1], axis[2], NULL);
-    int hit = 1, has_lo[3] = {0, 0, 0};
+    mpq_t exit, d, lo, hi, tmp, end[3][2];
+    mpq_inits(exit, d, lo, hi, tmp, NULL);
+    int hit = 1, moving[3] = {0, 0, 0}, flush[3] = {0, 0, 0};
     mpq_set_ui(entry, 0, 1);
     mpq_set_ui(exit, 1, 1);
-    for (int i = 0; i < 3 && hit; i++) {
+    for (int i = 0; i < 3; i++) {
+        mpq_inits(end[i][0], end[i][1], NULL);
         q_diff(d, in, IN_V0 + i, IN_V1 + i, tmp);
         if (mpq_sgn(d) == 0) {
-            hit = in[IN_MIN1 + i] <= in[IN_MAX0 + i] && in[IN_MIN0 + i] <= in[IN_MAX1 + i];
+            hit = hit && in[IN_MIN1 + i] <= in[IN_MAX0 + i] && in[IN_MIN0 + i] <= in[IN_MAX1 + i];
+            flush[i] = in[IN_MIN1 + i] == in[IN_MAX0 + i] || in[IN_MIN0 + i] == in[IN_MAX1 + i];
             continue;
         }
         q_diff(lo, in, IN_MIN1 + i, IN_MAX0 + i, tmp); /* L */
         q_diff(hi, in, IN_MAX1 + i, IN_MIN0 + i, tmp); /* H */
         if (mpq_sgn(d) < 0)
             mpq_swap(lo, hi);
-        mpq_div(lo, lo, d);
-        mpq_div(hi, hi, d);
-        mpq_set(axis[i], lo);
-        has_lo[i] = 1;
-        if (mpq_cmp(lo, entry) > 0)
-            mpq_set(entry, lo);
-        if (mpq_cmp(hi, exit) < 0)
-            mpq_set(exit, hi);
+        mpq_div(end[i][0], lo, d);
+        mpq_div(end[i][1], hi, d);
+        moving[i] = 1;
+        if (mpq_cmp(end[i][0], entry) > 0)
+            mpq_set(entry, end[i][0]);
+        if (mpq_cmp(end[i][1], exit) < 0)
+            mpq_set(exit, end[i][1]);
     }
     if (hit)
         hit = mpq_cmp(entry, exit) <= 0;
     *touching = 0;
-    for (int i = 0; i < 3 && hit && mpq_sgn(entry) > 0; i++)
-        *touching += has_lo[i] && mpq_equal(axis[i], entry);
-    mpq_clears(exit, d, lo, hi, tmp, axis[0], axis[1], axis[2], NULL);
+    for (int i = 0; i < 3; i++) {
+        if (hit && mpq_sgn(entry) > 0)
+            *touching += moving[i] ? mpq_equal(end[i][0], entry) || mpq_equal(end[i][1], entry) : flush[i];
+        mpq_clears(end[i][0], end[i][1], NULL);
+    }
+    mpq_clears(exit, d, lo, hi, tmp, NULL);
     return hit;
 }
 
