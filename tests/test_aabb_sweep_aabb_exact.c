@@ -160,12 +160,14 @@ Test(aabb_sweep_aabb_exact, hit_equals_ref)
     int n = n_cases();
     for (int mode = 0; mode < 4; mode++) {
         int hits = 0;
+        exact_calls = 0;
         for (int c = 0; c < n; c++) {
             double in[N], out[ISECT_MAX_OUT];
             gen(mode, in);
             check_case(q, in, names[mode], c);
             hits += q->ref(in, out) == REF_OK && out[0] != 0;
         }
+        cr_log_info("%s: %d hits of %d, the exact path %ld times", names[mode], hits, n, exact_calls);
         cr_assert(mode == 2 || hits > n / 10, "%s: only %d hits of %d", names[mode], hits, n);
     }
 }
@@ -182,6 +184,7 @@ Test(aabb_sweep_aabb_exact, exact_path_decides_ties)
         check_case(q, in, "tie", c);
         hits += q->ref(in, out) == REF_OK && out[0] != 0;
     }
+    cr_log_info("near ties: %d hits of %d, the exact path %ld times", hits, n, exact_calls);
     cr_assert(exact_calls > n / 10, "the exact path ran %ld times in %d cases", exact_calls, n);
     cr_assert(hits > n / 20 && hits < n - n / 20, "ties: %d hits of %d", hits, n);
 }
