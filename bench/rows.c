@@ -21,7 +21,7 @@
 /* N_T: the flat slots of an argument of type isect_T; rd_T reads one. */
 enum {
     N_vec3 = 3, N_ray = 7, N_plane = 6, N_sphere = 4, N_aabb = 6, N_obb = 15,
-    N_capsule = 7, N_cylinder = 7, N_triangle = 9, N_moving_sphere = 7, N_ccd_frame = 12
+    N_capsule = 7, N_cylinder = 7, N_triangle = 9, N_moving_sphere = 7, N_ccd_frame = 12, N_moving_aabb = 9
 };
 
 static isect_vec3 rd_vec3(const double *x) { return v3_at(x); }
@@ -46,6 +46,10 @@ static isect_ccd_frame rd_ccd_frame(const double *x)
 static isect_moving_sphere rd_moving_sphere(const double *x)
 {
     return (isect_moving_sphere){v3_at(x), v3_at(x + 3), (float)x[6]};
+}
+static isect_moving_aabb rd_moving_aabb(const double *x)
+{
+    return (isect_moving_aabb){{v3_at(x), v3_at(x + 3)}, v3_at(x + 6)};
 }
 
 /* The case struct, prepare and loop of query Q, whose fast signature is
@@ -121,6 +125,7 @@ BENCH_TYPED2(edge_edge_ccd, ccd_frame, ccd_frame)
 BENCH_TYPED3(sphere_sweep_segment, moving_sphere, vec3, vec3)
 BENCH_TYPED2(sphere_sweep_triangle, moving_sphere, triangle)
 BENCH_TYPED2(sphere_sweep_plane, moving_sphere, plane)
+BENCH_TYPED2(aabb_sweep_aabb, moving_aabb, moving_aabb)
 BENCH_TYPED2(sphere_sphere, sphere, sphere)
 BENCH_TYPED2(aabb_aabb, aabb, aabb)
 BENCH_TYPED2(sphere_aabb, sphere, aabb)
@@ -398,6 +403,22 @@ static void gen_sweep_plane(rng *r, double *in)
     w_plane(&o, p);
 }
 
+/* Two generic boxes moving so that their centres would reach, at about
+ * t = 1/s (s in [0.5, 2)), two points up to 1.5 apart per axis. */
+static void gen_aabb_sweep_aabb(rng *r, double *in)
+{
+    out_t o = {in};
+    isect_vec3 p = v3_rand(r, -1, 1);
+    for (int k = 0; k < 2; k++) {
+        isect_aabb b = g_aabb(r);
+        isect_vec3 c = v3_mul(v3_add(b.min, b.max), 0.5f);
+        float s = rng_range(r, 0.5f, 2.0f);
+        w_aabb(&o, b);
+        w3(&o, v3_mul(v3_sub(p, c), s));
+        p = v3_add(p, v3_rand(r, -1.5f, 1.5f));
+    }
+}
+
 /* A random triangle has no binary32 point off its vertices that is exactly
  * in its plane but for luck; so the triangle is on the grid of v3_grid and
  * p = v0 + (a e1 + b e2)/8 with integers a, b in [-2, 10]: exact, in the
@@ -496,6 +517,8 @@ const bench_query bench_rows[] = {
         "Fauerby 2003: plane, then vertex and edge quadratics, bench/sweep_plain.c"),
     ROW(sphere_sweep_plane, moving_sphere, plane, gen_sweep_plane, "plain",
         "signed distance over |n|, bench/sweep_plain.c"),
+    ROW(aabb_sweep_aabb, moving_aabb, moving_aabb, gen_aabb_sweep_aabb, "plain",
+        "Ericson 5.5.8, reciprocal relative velocity, bench/sweep_plain.c"),
     ROW(sphere_sphere, sphere, sphere, gen_sphere_sphere, "plain", "|c1 - c0|^2 <= (r0 + r1)^2, bench/overlap_plain.c"),
     ROW(aabb_aabb, aabb, aabb, gen_aabb_aabb, "plain", "interval overlap per axis, bench/overlap_plain.c"),
     ROW(sphere_aabb, sphere, aabb, gen_sphere_aabb, "plain", "Arvo's squared distance, bench/overlap_plain.c"),

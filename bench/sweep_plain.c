@@ -203,3 +203,35 @@ bool plain_sphere_sweep_triangle(isect_moving_sphere s, isect_triangle tri, isec
     out->t = best;
     return true;
 }
+
+/* The relative motion of a against b, slab by slab: the first and last
+ * times of overlap on each axis from reciprocal velocities, kept while
+ * first <= last (Ericson 2005, 5.5.8, in binary32). */
+bool plain_aabb_sweep_aabb(isect_moving_aabb a, isect_moving_aabb b, isect_aabb_sweep_aabb_result *out)
+{
+    memset(out, 0, sizeof *out);
+    const float amin[3] = {a.box.min.x, a.box.min.y, a.box.min.z}, amax[3] = {a.box.max.x, a.box.max.y, a.box.max.z};
+    const float bmin[3] = {b.box.min.x, b.box.min.y, b.box.min.z}, bmax[3] = {b.box.max.x, b.box.max.y, b.box.max.z};
+    const float v[3] = {a.velocity.x - b.velocity.x, a.velocity.y - b.velocity.y, a.velocity.z - b.velocity.z};
+    float first = 0, last = 1;
+    for (int i = 0; i < 3; i++) {
+        if (v[i] == 0) {
+            if (amax[i] < bmin[i] || amin[i] > bmax[i])
+                return false;
+            continue;
+        }
+        float inv = 1 / v[i], t0 = (bmin[i] - amax[i]) * inv, t1 = (bmax[i] - amin[i]) * inv;
+        if (t0 > t1) {
+            float t = t0;
+            t0 = t1;
+            t1 = t;
+        }
+        first = t0 > first ? t0 : first;
+        last = t1 < last ? t1 : last;
+        if (first > last)
+            return false;
+    }
+    out->hit = true;
+    out->t = first;
+    return true;
+}

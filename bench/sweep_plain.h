@@ -23,5 +23,8 @@ bool plain_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
  * is inside, else the three edges and three vertices; a start overlap from
  * the closest point of the triangle */
 bool plain_sphere_sweep_triangle(isect_moving_sphere s, isect_triangle tri, isect_sphere_sweep_triangle_result *out);
+/* Ericson (2005) 5.5.8: per-axis first and last times of the relative
+ * motion from reciprocal velocities */
+bool plain_aabb_sweep_aabb(isect_moving_aabb a, isect_moving_aabb b, isect_aabb_sweep_aabb_result *out);
 
 #endif

@@ -188,6 +188,21 @@ typedef struct {
 bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sphere_sweep_plane_result *out);
 typedef bool isect_sphere_sweep_plane_fn(isect_moving_sphere, isect_plane, isect_sphere_sweep_plane_result *);
 
+/* aabb_sweep_aabb (docs/queries/aabb_sweep_aabb.md): two closed boxes, each
+ * moving by its own velocity (displacement over t in [0, 1]); the earliest t
+ * at which they touch, 0 when they overlap at the start.  Exact hit flag;
+ * invalid input (non-finite, min > max) is a miss. */
+typedef struct {
+    isect_aabb box;
+    isect_vec3 velocity;
+} isect_moving_aabb;
+typedef struct {
+    bool hit;
+    float t;
+} isect_aabb_sweep_aabb_result;
+bool isect_aabb_sweep_aabb(isect_moving_aabb a, isect_moving_aabb b, isect_aabb_sweep_aabb_result *out);
+typedef bool isect_aabb_sweep_aabb_fn(isect_moving_aabb, isect_moving_aabb, isect_aabb_sweep_aabb_result *);
+
 /* ---- static overlaps ----------------------------------------------------- */
 
 /* Static overlaps (docs/queries/NAME.md).  Every shape is closed: touching

@@ -145,9 +145,25 @@ static const isect_property prop_symmetry = {
 
 /* A sweep with zero velocity is the static overlap at t = 0.  Sweeps are
  * center[3] velocity[3] radius then the other shape. */
+/* aabb_sweep_aabb min0 max0 0 min1 max1 0 = aabb_aabb min0 max0 min1 max1. */
+static int derive_box_static(const isect_query *q, const double *in, isect_prop_set *s)
+{
+    double sw[18], st[12];
+    memcpy(sw, in, sizeof sw);
+    for (int i = 0; i < 3; i++)
+        sw[6 + i] = sw[15 + i] = 0;
+    memcpy(st, in, 6 * sizeof *st);
+    memcpy(st + 6, in + 9, 6 * sizeof *st);
+    prop_add(s, q->name, sw);
+    prop_add(s, "aabb_aabb", st);
+    return 1;
+}
+
 static int derive_sweep_static(const isect_query *q, const double *in, uint64_t r, isect_prop_set *s)
 {
     (void)r;
+    if (!strcmp(q->name, "aabb_sweep_aabb"))
+        return derive_box_static(q, in, s);
     double sw[ISECT_MAX_IN], st[ISECT_MAX_IN];
     memcpy(sw, in, (size_t)isect_query_nin(q) * sizeof *sw);
     sw[3] = sw[4] = sw[5] = 0;
@@ -185,7 +201,8 @@ static void check_sweep_static(const isect_prop_set *s, const isect_prop_answers
 static const isect_property prop_sweep_static = {
     "sweep_static",
     "a sweep with zero velocity hits exactly when the static overlap does",
-    {"sphere_sweep_point", "sphere_sweep_segment", "sphere_sweep_triangle", "sphere_sweep_plane", NULL},
+    {"sphere_sweep_point", "sphere_sweep_segment", "sphere_sweep_triangle", "sphere_sweep_plane", "aabb_sweep_aabb",
+     NULL},
     derive_sweep_static,
     check_sweep_static,
 };

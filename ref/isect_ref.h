@@ -34,6 +34,9 @@
  *   sphere_sweep_segment   center[3] velocity[3] radius p0[3] p1[3]        (13) -> hit t point[3]  (5)
  *   sphere_sweep_triangle  center[3] velocity[3] radius v0[3] v1[3] v2[3]  (16) -> hit t point[3]  (5)
  *   sphere_sweep_plane     center[3] velocity[3] radius point[3] normal[3] (13) -> hit t  (2)
+ *   aabb_sweep_aabb        min0[3] max0[3] velocity0[3] min1[3] max1[3] velocity1[3]
+ *                                                                   (18) -> hit t  (2)
+ *                          two boxes, each moving by its own velocity
  *
  *   continuous collision (binary64 inputs; every vertex moves linearly from
  *   its t = 0 position, suffix 0, to its t = 1 position, suffix 1; t is the
@@ -152,6 +155,9 @@ const char *ref_sphere_sweep_triangle_feature(const double *in);
 int ref_sphere_sweep_plane(const double *in, double *out);
 void ref_sphere_sweep_plane_encl(const isect_iv *in, isect_iv *out);
 const char *ref_sphere_sweep_plane_feature(const double *in);
+int ref_aabb_sweep_aabb(const double *in, double *out);
+void ref_aabb_sweep_aabb_encl(const isect_iv *in, isect_iv *out);
+const char *ref_aabb_sweep_aabb_feature(const double *in);
 
 /* ---- continuous collision ------------------------------------------------ */
 int ref_vertex_face_ccd(const double *in, double *out);

@@ -44,6 +44,7 @@ CALL2(sphere_sweep_point, isect_moving_sphere, isect_vec3)
 CALL2(sphere_sweep_sphere, isect_moving_sphere, isect_moving_sphere)
 CALL2(sphere_sweep_triangle, isect_moving_sphere, isect_triangle)
 CALL2(sphere_sweep_plane, isect_moving_sphere, isect_plane)
+CALL2(aabb_sweep_aabb, isect_moving_aabb, isect_moving_aabb)
 CALL2(sphere_sphere, isect_sphere, isect_sphere)
 CALL2(aabb_aabb, isect_aabb, isect_aabb)
 CALL2(sphere_aabb, isect_sphere, isect_aabb)
@@ -87,6 +88,7 @@ static const query queries[] = {
     Q(ray_cylinder, K_RAY),          Q(ray_capsule, K_RAY),
     Q(ray_obb, K_RAY),               Q(sphere_sweep_point, K_SWEEP),
     Q(sphere_sweep_sphere, K_SWEEP),
+    Q(aabb_sweep_aabb, K_SWEEP),
     Q(sphere_sweep_segment, K_SWEEP), Q(sphere_sweep_triangle, K_SWEEP),
     Q(sphere_sweep_plane, K_SWEEP),  Q(sphere_sphere, K_OVERLAP),
     Q(aabb_aabb, K_OVERLAP),         Q(sphere_aabb, K_OVERLAP),
