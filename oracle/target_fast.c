@@ -32,7 +32,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(sphere_obb, isect_sphere_obb, 1, 4),
     ISECT_ENTRY(capsule_capsule, isect_capsule_capsule, 1, 4),
     ISECT_ENTRY(aabb_triangle, isect_aabb_triangle, 1, 4),
-    ISECT_ENTRY(triangle_triangle, isect_triangle_triangle, 1, 4),
+    ISECT_ENTRY_EXACT(triangle_triangle, isect_triangle_triangle, 1, 0),
     ISECT_ENTRIES_END,
 };
 
