@@ -253,4 +253,25 @@
  * factor above 2, which absorbs the rounding of the comparisons. */
 #define FB_RAY_QUAD 0x1p-48
 
+/* ---- certified separating axes (issue 14: aabb_triangle) --------------------
+ * FB_CERT_SAT (2^-47 = 64u): the guard of aabb_triangle's filter, for the
+ * separating-axis test on the exact axis (unlike FB_SAT_PROJ, which only
+ * needs the computed one), with the box's centre c = fl(0.5 fl(lo + hi))
+ * and half extents h = fl(0.5 fl(hi - lo)) (each within u M_i of the exact
+ * ones, M_i the largest magnitude of coordinate i) and w_k = fl(v_k - c)
+ * (within 3.01u M_i, |w_k| <= 2.01 M_i).  On an edge axis L = e_a x f
+ * (two components, f = fl(v' - v) within u |f|) with G = sum_i |L_i| M_i:
+ * a projection fl(L.w) is within 2.01u 2.01 G + 3.01u G + 2.01u G < 9.1u G
+ * of the exact L.(v - c), the radius fl(sum |L_i| h_i) within 4.1u G of
+ * the exact sum |L_i| h_i.  On the normal n = fl(f0 x f1) (each component
+ * within gamma_4 m_i of the exact one, m_i = |f0_j f1_k| + |f0_k f1_j|
+ * computed, 4.03u m_i) with G = sum_i m_i M_i: the projection within
+ * 6.1u + 3.04u + 8.06u < 17.3u G, the radius within 8.1u G.  The computed
+ * G is within gamma_3 of its value, and the comparisons' own sums r +- g
+ * round by at most 1.2u G: "pmin > r + g" (or "pmax < -(r + g)") certifies
+ * separation on the exact axis, "pmin <= r - g and pmax >= -(r - g)"
+ * certifies that the exact axis does not separate, with a margin of more
+ * than 30u G (docs/queries/aabb_triangle.md, "Exact"). */
+#define FB_CERT_SAT 0x1p-47
+
 #endif

@@ -16,119 +16,10 @@
  * touching or degenerate pairs the edge test: two closed triangles meet iff
  * an edge of one meets the other.
  */
-#include "fast_exact.h"
 #include "fast_overlap.h"
+#include "fast_tri_exact.h"
 
-/* ---- exact path --------------------------------------------------------------- */
-
-/* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign. */
-static int orient3_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
-{
-    fe qp[3], rp[3], sp[3], c[3];
-    fe_diff3(qp, q, p);
-    fe_diff3(rp, r, p);
-    fe_diff3(sp, s, p);
-    fe_cross3(c, rp, sp);
-    fe d = fe_dot3(qp, c);
-    return fe_sign(&d);
-}
-
-/* orient2d(p, q, r) in the coordinates i, j, exactly. */
-static int orient2_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
-{
-    fe qi = fe_diff(fv_comp(q, i), fv_comp(p, i)), qj = fe_diff(fv_comp(q, j), fv_comp(p, j));
-    fe ri = fe_diff(fv_comp(r, i), fv_comp(p, i)), rj = fe_diff(fv_comp(r, j), fv_comp(p, j));
-    fe s = fe_mul(&qi, &rj), t = fe_mul(&qj, &ri), o = fe_add(&s, &t, -1);
-    return fe_sign(&o);
-}
-
-static bool same_strict(int s, int t) { return s * t > 0; }
-
-/* The closed segments p q and r s of the coordinate plane (i, j) meet
- * (either may be a point). */
-static bool segments_meet2(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s, int i, int j)
-{
-    int o1 = orient2_exact(p, q, r, i, j), o2 = orient2_exact(p, q, s, i, j);
-    if (same_strict(o1, o2))
-        return false;
-    int o3 = orient2_exact(r, s, p, i, j), o4 = orient2_exact(r, s, q, i, j);
-    if (same_strict(o3, o4))
-        return false;
-    if (o1 || o2 || o3 || o4)
-        return true;
-    /* collinear: the coordinate ranges overlap in both coordinates (one of
-     * them is one to one on the common line) */
-    for (int k = 0; k < 2; k++) {
-        int c = k ? j : i;
-        float a0 = fv_comp(p, c), a1 = fv_comp(q, c), b0 = fv_comp(r, c), b1 = fv_comp(s, c);
-        if (isect_fmaxf(a0, a1) < isect_fminf(b0, b1) || isect_fmaxf(b0, b1) < isect_fminf(a0, a1))
-            return false;
-    }
-    return true;
-}
-
-/* The closed segments p q and r s of space meet: coplanar, and their
- * projections on the three coordinate planes meet (one of them is one to
- * one on a plane that holds both). */
-static bool segments_meet(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
-{
-    if (orient3_exact(p, q, r, s) != 0)
-        return false;
-    return segments_meet2(p, q, r, s, 1, 2) && segments_meet2(p, q, r, s, 2, 0) && segments_meet2(p, q, r, s, 0, 1);
-}
-
-typedef struct {
-    isect_vec3 v[3];
-    fe n[3]; /* (v1 - v0) x (v2 - v0), exactly */
-    int k;   /* a coordinate with n_k != 0, or -1 (a degenerate triangle) */
-} tri_exact;
-
-static void tri_exact_init(tri_exact *t, isect_vec3 v0, isect_vec3 v1, isect_vec3 v2)
-{
-    fe e1[3], e2[3];
-    t->v[0] = v0;
-    t->v[1] = v1;
-    t->v[2] = v2;
-    fe_diff3(e1, v1, v0);
-    fe_diff3(e2, v2, v0);
-    fe_cross3(t->n, e1, e2);
-    t->k = fe_sign(&t->n[0]) ? 0 : fe_sign(&t->n[1]) ? 1 : fe_sign(&t->n[2]) ? 2 : -1;
-}
-
-/* The side of x with respect to t's plane, n.(x - v0), exactly. */
-static int side_exact(const tri_exact *t, isect_vec3 x)
-{
-    fe w[3];
-    fe_diff3(w, x, t->v[0]);
-    fe d = fe_dot3(t->n, w);
-    return fe_sign(&d);
-}
-
-/* p in the closed non-degenerate triangle t, p in its plane. */
-static bool in_triangle2(const tri_exact *t, isect_vec3 p)
-{
-    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, s = fe_sign(&t->n[t->k]);
-    return s * orient2_exact(t->v[0], t->v[1], p, i, j) >= 0 && s * orient2_exact(t->v[1], t->v[2], p, i, j) >= 0 &&
-           s * orient2_exact(t->v[2], t->v[0], p, i, j) >= 0;
-}
-
-/* The closed segment p q meets the closed triangle t; sp, sq the sides of
- * p and q (side_exact; 0 for a degenerate t). */
-static bool segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp, int sq, const tri_exact *t)
-{
-    const isect_vec3 *v = t->v;
-    if (t->k < 0) /* a segment or a point: the union of its edges */
-        return segments_meet(p, q, v[0], v[1]) || segments_meet(p, q, v[1], v[2]) || segments_meet(p, q, v[2], v[0]);
-    if (same_strict(sp, sq))
-        return false;
-    if (sp == 0 && sq == 0) /* in the plane: an end inside, or it crosses an edge */
-        return in_triangle2(t, p) || in_triangle2(t, q) || segments_meet(p, q, v[0], v[1]) ||
-               segments_meet(p, q, v[1], v[2]) || segments_meet(p, q, v[2], v[0]);
-    /* the line crosses the plane at one point of the segment: inside iff the
-     * three edge orientations have no two strict opposite signs */
-    int o0 = orient3_exact(p, q, v[0], v[1]), o1 = orient3_exact(p, q, v[1], v[2]), o2 = orient3_exact(p, q, v[2], v[0]);
-    return !((o0 > 0 || o1 > 0 || o2 > 0) && (o0 < 0 || o1 < 0 || o2 < 0));
-}
+/* ---- exact path (fast/fast_tri_exact.h) ---------------------------------------- */
 
 /* Two closed triangles meet iff an edge of one meets the other: their
  * common points on the line of two crossing planes form the overlap of two
@@ -137,21 +28,21 @@ static bool segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp, int sq, c
  * union of its edges. */
 static bool triangle_triangle_exact(isect_triangle ta, isect_triangle tb)
 {
-    tri_exact a, b;
-    tri_exact_init(&a, ta.v0, ta.v1, ta.v2);
-    tri_exact_init(&b, tb.v0, tb.v1, tb.v2);
+    tx_tri a, b;
+    tx_tri_init(&a, ta.v0, ta.v1, ta.v2);
+    tx_tri_init(&b, tb.v0, tb.v1, tb.v2);
     int sa[3], sb[3]; /* sa: a's vertices against b's plane */
     for (int k = 0; k < 3; k++) {
-        sa[k] = b.k < 0 ? 0 : side_exact(&b, a.v[k]);
-        sb[k] = a.k < 0 ? 0 : side_exact(&a, b.v[k]);
+        sa[k] = b.k < 0 ? 0 : tx_side(&b, a.v[k]);
+        sb[k] = a.k < 0 ? 0 : tx_side(&a, b.v[k]);
     }
-    if ((same_strict(sa[0], sa[1]) && same_strict(sa[0], sa[2])) ||
-        (same_strict(sb[0], sb[1]) && same_strict(sb[0], sb[2])))
+    if ((tx_same_strict(sa[0], sa[1]) && tx_same_strict(sa[0], sa[2])) ||
+        (tx_same_strict(sb[0], sb[1]) && tx_same_strict(sb[0], sb[2])))
         return false;
     for (int k = 0; k < 3; k++) {
         int l = (k + 1) % 3;
-        if (segment_meets_triangle(a.v[k], a.v[l], sa[k], sa[l], &b) ||
-            segment_meets_triangle(b.v[k], b.v[l], sb[k], sb[l], &a))
+        if (tx_segment_meets_triangle(a.v[k], a.v[l], sa[k], sa[l], &b) ||
+            tx_segment_meets_triangle(b.v[k], b.v[l], sb[k], sb[l], &a))
             return true;
     }
     return false;
