@@ -68,7 +68,7 @@ typedef struct {
 /* One axis: the projections p0, p1 of the triangle (relative to the box
  * centre), the box's radius r, the guard g: true when it certainly
  * separates; otherwise f->undecided is set unless it certainly does not. */
-static bool axis_separates(frame *f, double p0, double p1, double r, double g)
+static inline bool axis_separates(frame *f, double p0, double p1, double r, double g)
 {
     double pmin = p0 < p1 ? p0 : p1, pmax = p0 < p1 ? p1 : p0, out = r + g, in = r - g;
     if (pmin > out || pmax < -out)
@@ -77,22 +77,25 @@ static bool axis_separates(frame *f, double p0, double p1, double r, double g)
     return false;
 }
 
-/* e_a x f_j: components -f[i2] at i1 and f[i1] at i2 (i1, i2 = a + 1, a + 2);
- * the vertices j and j + 2 (v_j and v_{j+1} project equally). */
+/* The axis with the components l1, l2 at the coordinates i1, i2 (the third
+ * zero): a1, a2 and b1, b2 the two vertices' coordinates there. */
+static inline bool axis2_separates(frame *f, double l1, double l2, int i1, int i2, const fv_d3 *w0, const fv_d3 *w1)
+{
+    double m1 = fabs(l1), m2 = fabs(l2);
+    double p0 = l1 * fv_dcomp(*w0, i1) + l2 * fv_dcomp(*w0, i2), p1 = l1 * fv_dcomp(*w1, i1) + l2 * fv_dcomp(*w1, i2);
+    double r = m1 * f->h[i1] + m2 * f->h[i2], g = FB_CERT_SAT * (m1 * f->M[i1] + m2 * f->M[i2]);
+    return axis_separates(f, p0, p1, r, g);
+}
+
+/* e_a x f_j: components -f[a + 2] at a + 1 and f[a + 1] at a + 2; the
+ * vertices j and j + 2 (v_j and v_{j+1} project alike on the exact axis). */
 static bool edge_axes_separate(frame *f, const fv_d3 *e)
 {
     for (int j = 0; j < 3; j++) {
-        const double fe3[3] = {e[j].x, e[j].y, e[j].z};
         const fv_d3 *w0 = &f->w[j], *w1 = &f->w[(j + 2) % 3];
-        const double a0[3] = {w0->x, w0->y, w0->z}, a1[3] = {w1->x, w1->y, w1->z};
-        for (int a = 0; a < 3; a++) {
-            int i1 = (a + 1) % 3, i2 = (a + 2) % 3;
-            double l1 = -fe3[i2], l2 = fe3[i1], m1 = fabs(l1), m2 = fabs(l2);
-            double p0 = l1 * a0[i1] + l2 * a0[i2], p1 = l1 * a1[i1] + l2 * a1[i2];
-            double r = m1 * f->h[i1] + m2 * f->h[i2], g = FB_CERT_SAT * (m1 * f->M[i1] + m2 * f->M[i2]);
-            if (axis_separates(f, p0, p1, r, g))
-                return true;
-        }
+        if (axis2_separates(f, -e[j].z, e[j].y, 1, 2, w0, w1) || axis2_separates(f, -e[j].x, e[j].z, 2, 0, w0, w1) ||
+            axis2_separates(f, -e[j].y, e[j].x, 0, 1, w0, w1))
+            return true;
     }
     return false;
 }
@@ -107,17 +110,15 @@ static int aabb_triangle_certified(isect_aabb b, isect_triangle t)
     for (int i = 0; i < 3; i++) {
         c[i] = 0.5 * ((double)lo[i] + hi[i]);
         f.h[i] = 0.5 * ((double)hi[i] - lo[i]);
-        double m = isect_fmax(fabs(lo[i]), fabs(hi[i]));
-        for (int k = 0; k < 3; k++)
-            m = isect_fmax(m, fabs(fv_comp(v[k], i)));
+        float m = fabsf(lo[i]) > fabsf(hi[i]) ? fabsf(lo[i]) : fabsf(hi[i]);
+        for (int k = 0; k < 3; k++) {
+            float x = fabsf(fv_comp(v[k], i));
+            m = x > m ? x : m;
+        }
         f.M[i] = m;
     }
-    for (int k = 0; k < 3; k++) {
-        if (v[k].x >= lo[0] && v[k].x <= hi[0] && v[k].y >= lo[1] && v[k].y <= hi[1] && v[k].z >= lo[2] &&
-            v[k].z <= hi[2])
-            return 1;
+    for (int k = 0; k < 3; k++)
         f.w[k] = (fv_d3){v[k].x - c[0], v[k].y - c[1], v[k].z - c[2]};
-    }
     fv_d3 d[3] = {fv_d(t.v0), fv_d(t.v1), fv_d(t.v2)};
     fv_d3 e[3] = {fv_dsub(d[1], d[0]), fv_dsub(d[2], d[1]), fv_dsub(d[0], d[2])};
     fv_d3 n = fv_dcross(e[0], e[1]);
@@ -129,7 +130,24 @@ static int aabb_triangle_certified(isect_aabb b, isect_triangle t)
         return 0;
     bool flat = !(lo[0] < hi[0] && lo[1] < hi[1] && lo[2] < hi[2]);
     bool nonzero = fabs(n.x) > FB_CERT_DOT * m.x || fabs(n.y) > FB_CERT_DOT * m.y || fabs(n.z) > FB_CERT_DOT * m.z;
-    return f.undecided || flat || !nonzero ? -1 : 1;
+    if (!f.undecided && !flat && nonzero)
+        return 1;
+    for (int k = 0; k < 3; k++) /* a vertex in the box (exact) */
+        if (v[k].x >= lo[0] && v[k].x <= hi[0] && v[k].y >= lo[1] && v[k].y <= hi[1] && v[k].z >= lo[2] &&
+            v[k].z <= hi[2])
+            return 1;
+    return -1;
+}
+
+static float fmax3(float a, float b, float c)
+{
+    float m = a > b ? a : b;
+    return m > c ? m : c;
+}
+static float fmin3(float a, float b, float c)
+{
+    float m = a < b ? a : b;
+    return m < c ? m : c;
 }
 
 bool isect_aabb_triangle(isect_aabb b, isect_triangle tri, isect_aabb_triangle_result *out)
@@ -140,12 +158,10 @@ bool isect_aabb_triangle(isect_aabb b, isect_triangle tri, isect_aabb_triangle_r
         !fv_finite3(tri.v2) || !(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z))
         return false;
 
-    /* box face normals: exact */
-    const float vx[3] = {tri.v0.x, tri.v1.x, tri.v2.x}, vy[3] = {tri.v0.y, tri.v1.y, tri.v2.y},
-                vz[3] = {tri.v0.z, tri.v1.z, tri.v2.z};
-    if (isect_fmaxf(vx[0], isect_fmaxf(vx[1], vx[2])) < b.min.x || isect_fminf(vx[0], isect_fminf(vx[1], vx[2])) > b.max.x ||
-        isect_fmaxf(vy[0], isect_fmaxf(vy[1], vy[2])) < b.min.y || isect_fminf(vy[0], isect_fminf(vy[1], vy[2])) > b.max.y ||
-        isect_fmaxf(vz[0], isect_fmaxf(vz[1], vz[2])) < b.min.z || isect_fminf(vz[0], isect_fminf(vz[1], vz[2])) > b.max.z)
+    /* box face normals: exact comparisons (finite inputs) */
+    if (fmax3(tri.v0.x, tri.v1.x, tri.v2.x) < b.min.x || fmin3(tri.v0.x, tri.v1.x, tri.v2.x) > b.max.x ||
+        fmax3(tri.v0.y, tri.v1.y, tri.v2.y) < b.min.y || fmin3(tri.v0.y, tri.v1.y, tri.v2.y) > b.max.y ||
+        fmax3(tri.v0.z, tri.v1.z, tri.v2.z) < b.min.z || fmin3(tri.v0.z, tri.v1.z, tri.v2.z) > b.max.z)
         return false;
     int certain = aabb_triangle_certified(b, tri);
     bool hit = certain < 0 ? aabb_triangle_exact(b, tri) : certain == 1;
