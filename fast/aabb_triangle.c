@@ -2,7 +2,7 @@
  * binary32 inputs, exact answer (ref's for every valid input).
  *
  * Filter: the box's face normals (exact comparisons of the binary32
- * coordinates), a vertex in the box (exact), then the other ten axes of the
+ * coordinates), then the other ten axes of the
  * separating-axis test of Akenine-Moller (2001), the triangle's normal n and
  * the nine cross products of the box's axes with the edges, in binary64 with
  * the box's centre and half extents.  Each axis either certainly separates

@@ -113,9 +113,12 @@ static inline bool tx_segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp,
         return tx_segments_meet(p, q, v[0], v[1]) || tx_segments_meet(p, q, v[1], v[2]) || tx_segments_meet(p, q, v[2], v[0]);
     if (tx_same_strict(sp, sq))
         return false;
-    if (sp == 0 && sq == 0) /* in the plane: an end inside, or it crosses an edge */
-        return tx_in_triangle2(t, p) || tx_in_triangle2(t, q) || tx_segments_meet(p, q, v[0], v[1]) ||
-               tx_segments_meet(p, q, v[1], v[2]) || tx_segments_meet(p, q, v[2], v[0]);
+    if (sp == 0 && sq == 0) { /* in the plane: an end inside, or it crosses an edge; in
+                               * the coordinates i, j (one to one on the plane, n_k != 0) */
+        int i = (t->k + 1) % 3, j = (t->k + 2) % 3;
+        return tx_in_triangle2(t, p) || tx_in_triangle2(t, q) || tx_segments_meet2(p, q, v[0], v[1], i, j) ||
+               tx_segments_meet2(p, q, v[1], v[2], i, j) || tx_segments_meet2(p, q, v[2], v[0], i, j);
+    }
     /* the line crosses the plane at one point of the segment: inside iff the
      * three edge orientations have no two strict opposite signs */
     int o0 = tx_orient3(p, q, v[0], v[1]), o1 = tx_orient3(p, q, v[1], v[2]), o2 = tx_orient3(p, q, v[2], v[0]);
