@@ -274,4 +274,26 @@
  * than 30u G (docs/queries/aabb_triangle.md, "Exact"). */
 #define FB_CERT_SAT 0x1p-47
 
+/* ---- capsule_capsule's certificates (issue 14) -------------------------------
+ * The hit certificate uses FB_CERT_DOT and FB_CERT_SQ: g = fl(fl(w +
+ * fl(s d1)) - fl(t d2)) for parameters s, t in [0, 1] (w = fl(p0 - q0),
+ * d1, d2 rounded differences) is within gamma_4 A_i (A_i = |w_i| +
+ * s |d1_i| + t |d2_i|) plus underflow (below 2^-1073) of the exact
+ * P - Q, so |g_i| + 2^-50 A_i + 2^-500 bounds |P_i - Q_i| (8u (1 - gamma_3)
+ * > 4.01u; the 2^-500 also keeps the squares normal), and its squared sum
+ * against (r0 + r1)^2 is FB_CERT_SQ's comparison.
+ * FB_CAPSULE_GAP (2^-49): g.x for x = fl(p_k - q_l) errs by at most
+ * gamma_4 sum_i |g_i x_i| (the difference, the product, two additions) plus
+ * underflow; fl(g.x - fl(2^-49 S + 2^-1000)), S = fl(sum |g_i x_i|), is a
+ * lower bound of the exact g.(p_k - q_l): 16u (1 - gamma_3) - 4.01u exceeds
+ * the rounding of the subtraction (1.02u S).
+ * FB_CAPSULE_SQ (2^-46): gl^2 > (r0 + r1)^2 g.g certain when
+ * fl(gl gl) > fl(fl(RR gg) (1 + 2^-46)), RR = fl(fl(r0 + r1)^2) and
+ * gg = fl(g.g) within gamma_3 each, the products one rounding each:
+ * (1 - gamma_8)(1 + 64u)(1 - u) / (1 + u) > 1; the caller requires
+ * gg in [2^-400, 2^400] and RR = 0 or RR >= 2^-600, so nothing underflows
+ * (docs/queries/capsule_capsule.md, "Exact"). */
+#define FB_CAPSULE_GAP 0x1p-49
+#define FB_CAPSULE_SQ 0x1p-46
+
 #endif
