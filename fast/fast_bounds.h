@@ -296,4 +296,20 @@
 #define FB_CAPSULE_GAP 0x1p-49
 #define FB_CAPSULE_SQ 0x1p-46
 
+/* ---- obb_obb's filter (issue 14) ----------------------------------------------
+ * FB_OBB_CERT (2^-47 = 64u): the margin lhs = |t.L| - sum_k h_k |a_k.L| of
+ * obb_obb along the computed axis L = fl(a_k x a_l) (binary32 axes: exact
+ * products, one rounding per component, |L_i - L*_i| <= u |L*_i|), against
+ * its value for the exact t = c1 - c0 and the exact axis L*: t rounds once
+ * (u), t.L three times more and the axis once (gamma_5 sum |t_i L_i|); each
+ * a_k.L three times and the axis once, the product by h_k once, the
+ * accumulation of six terms five times (gamma_10 h_k sum |a_ki L_i|); the
+ * final difference once: within gamma_11 mag, mag the magnitude sum as
+ * computed (at least (1 - gamma_10) of its value).  So lhs > 2^-47 mag
+ * certifies that the exact axis separates and lhs < -2^-47 mag that it
+ * does not (64u (1 - gamma_10) > gamma_11 (1 + u) + u); nothing under- or
+ * overflows (products of at most four binary32 values).
+ * docs/queries/obb_obb.md, "Exact". */
+#define FB_OBB_CERT 0x1p-47
+
 #endif
