@@ -312,4 +312,18 @@
  * docs/queries/obb_obb.md, "Exact". */
 #define FB_OBB_CERT 0x1p-47
 
+/* ---- sphere_obb's certified filter (issue 14) ---------------------------------
+ * FB_SPHERE_OBB_GAP (2^-48): the gap g.w - sum_i |g.u_i| of sphere_obb
+ * along a computed g, w = fl(center - box_center) (one rounding), u_i =
+ * half_i axis_i (exact products): fl(g.w) errs by at most gamma_4
+ * sum_j |g_j w_j|, fl(g.u_i) by gamma_3 sum_j |g_j u_ij| (plus underflow,
+ * below the 2^-1000 subtracted); the seven subtractions that combine the
+ * terms round by at most 7.1u of the sum of the magnitudes involved, and
+ * 32u (1 - gamma_3) - 4.01u > 7.1u: the computed gl is a lower bound of the
+ * exact gap.  The hit side uses FB_CERT_DOT and FB_CERT_SQ (g within
+ * gamma_4 A_i + underflow of the exact center - P, A_i = |w_i| +
+ * sum |s_k u_ki|) and the miss side FB_CAPSULE_SQ, as capsule_capsule
+ * (docs/queries/sphere_obb.md, "Certified filter"). */
+#define FB_SPHERE_OBB_GAP 0x1p-48
+
 #endif
