@@ -114,16 +114,15 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     double s, t;
     closest_params(d1, d2, w, &s, &t);
     fv_d3 g = fv_dsub(fv_dadd(w, fv_dmul(d1, s)), fv_dmul(d2, t));
-    double R = (double)a.radius + b.radius, RR = R * R;
-    /* hit: |g_i - G_i| <= 2^-50 A_i + 2^-500 (A_i = |w_i| + s |d1_i| + t |d2_i|) */
-    fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(w.x) + s * fabs(d1.x) + t * fabs(d2.x)) + 0x1p-500),
-                fabs(g.y) + (FB_CERT_DOT * (fabs(w.y) + s * fabs(d1.y) + t * fabs(d2.y)) + 0x1p-500),
-                fabs(g.z) + (FB_CERT_DOT * (fabs(w.z) + s * fabs(d1.z) + t * fabs(d2.z)) + 0x1p-500)};
-    if (fv_ddot(up, up) * (1 + FB_CERT_SQ) <= RR)
-        return 1;
-    /* miss: gl <= the exact min over the endpoints of g.(p_k - q_l), with
-     * p_k - q_l = W + k D1 - l D2 (exact W = p0 - q0, D1, D2) */
-    double gg = fv_ddot(g, g);
+    double R = (double)a.radius + b.radius, RR = R * R, gg = fv_ddot(g, g);
+    if (gg <= RR) { /* likely a hit: |g_i - G_i| <= 2^-50 A_i + 2^-500, A_i = |w_i| + s |d1_i| + t |d2_i| */
+        fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(w.x) + s * fabs(d1.x) + t * fabs(d2.x)) + 0x1p-500),
+                    fabs(g.y) + (FB_CERT_DOT * (fabs(w.y) + s * fabs(d1.y) + t * fabs(d2.y)) + 0x1p-500),
+                    fabs(g.z) + (FB_CERT_DOT * (fabs(w.z) + s * fabs(d1.z) + t * fabs(d2.z)) + 0x1p-500)};
+        return fv_ddot(up, up) * (1 + FB_CERT_SQ) <= RR ? 1 : -1;
+    }
+    /* likely a miss: gl <= the exact min over the endpoints of g.(p_k - q_l),
+     * with p_k - q_l = W + k D1 - l D2 (exact W = p0 - q0, D1, D2) */
     if (!(gg >= 0x1p-400 && gg <= 0x1p400) || (RR != 0 && RR < 0x1p-600))
         return -1;
     double t0 = fv_ddot(g, w) - FB_CAPSULE_GAP * fv_dabsdot(g, w);

@@ -66,7 +66,8 @@ static inline bool tx_segments_meet(isect_vec3 p, isect_vec3 q, isect_vec3 r, is
 {
     if (tx_orient3(p, q, r, s) != 0)
         return false;
-    return tx_segments_meet2(p, q, r, s, 1, 2) && tx_segments_meet2(p, q, r, s, 2, 0) && tx_segments_meet2(p, q, r, s, 0, 1);
+    return tx_segments_meet2(p, q, r, s, 1, 2) && tx_segments_meet2(p, q, r, s, 2, 0) &&
+           tx_segments_meet2(p, q, r, s, 0, 1);
 }
 
 typedef struct {
@@ -110,7 +111,8 @@ static inline bool tx_segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp,
 {
     const isect_vec3 *v = t->v;
     if (t->k < 0) /* a segment or a point: the union of its edges */
-        return tx_segments_meet(p, q, v[0], v[1]) || tx_segments_meet(p, q, v[1], v[2]) || tx_segments_meet(p, q, v[2], v[0]);
+        return tx_segments_meet(p, q, v[0], v[1]) || tx_segments_meet(p, q, v[1], v[2]) ||
+               tx_segments_meet(p, q, v[2], v[0]);
     if (tx_same_strict(sp, sq))
         return false;
     if (sp == 0 && sq == 0) { /* in the plane: an end inside, or it crosses an edge; in

@@ -310,12 +310,12 @@ static int sphere_obb_certified(isect_sphere s, isect_obb box)
         double m = fabs(t);
         A = fv_dadd(A, (fv_d3){m * fabs(a.x), m * fabs(a.y), m * fabs(a.z)});
     }
-    double RR = (double)s.radius * s.radius;
-    fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * A.x + 0x1p-500), fabs(g.y) + (FB_CERT_DOT * A.y + 0x1p-500),
-                fabs(g.z) + (FB_CERT_DOT * A.z + 0x1p-500)};
-    if (fv_ddot(up, up) * (1 + FB_CERT_SQ) <= RR)
-        return 1;
-    double gg = fv_ddot(g, g);
+    double RR = (double)s.radius * s.radius, gg = fv_ddot(g, g);
+    if (gg <= RR) { /* likely a hit */
+        fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * A.x + 0x1p-500), fabs(g.y) + (FB_CERT_DOT * A.y + 0x1p-500),
+                    fabs(g.z) + (FB_CERT_DOT * A.z + 0x1p-500)};
+        return fv_ddot(up, up) * (1 + FB_CERT_SQ) <= RR ? 1 : -1;
+    }
     if (!(gg >= 0x1p-400 && gg <= 0x1p400) || (RR != 0 && RR < 0x1p-600))
         return -1;
     double gl = fv_ddot(g, w) - FB_SPHERE_OBB_GAP * fv_dabsdot(g, w);
