@@ -78,31 +78,35 @@ static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
 
 /* ---- filter ---------------------------------------------------------------------- */
 
-static double clamp01(double x) { return x > 0 ? (x < 1 ? x : 1) : 0; /* NaN: 0 */ }
+static float clamp01(float x) { return x > 0 ? (x < 1 ? x : 1) : 0; /* NaN: 0 */ }
 
-/* s, t in [0, 1]: the textbook clamped closest parameters (Ericson 5.1.9). */
-static void closest_params(fv_d3 d1, fv_d3 d2, fv_d3 w, double *s, double *t)
+/* s, t in [0, 1]: the textbook clamped closest parameters (Ericson 5.1.9),
+ * in binary32 (any values in [0, 1] make the certificates correct; their
+ * accuracy only decides how often those certify, and binary32 divisions are
+ * the faster; an overflow gives inf or NaN, clamped into [0, 1]). */
+static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *sd, double *td)
 {
-    double aa = fv_ddot(d1, d1), ee = fv_ddot(d2, d2), f = fv_ddot(d2, w);
-    *s = *t = 0;
+    float aa = fv_dot(d1, d1), ee = fv_dot(d2, d2), f = fv_dot(d2, w), s = 0, t = 0;
     if (aa == 0) {
         if (ee != 0)
-            *t = clamp01(f / ee);
-        return;
+            t = clamp01(f / ee);
+    } else {
+        float c = fv_dot(d1, w);
+        if (ee == 0)
+            s = clamp01(-c / aa);
+        else {
+            float bb = fv_dot(d1, d2), den = aa * ee - bb * bb;
+            s = den > 0 ? clamp01((bb * f - c * ee) / den) : 0;
+            float tt = (bb * s + f) / ee;
+            if (tt < 0)
+                s = clamp01(-c / aa);
+            else if (tt > 1)
+                s = clamp01((bb - c) / aa);
+            t = clamp01(tt);
+        }
     }
-    double c = fv_ddot(d1, w);
-    if (ee == 0) {
-        *s = clamp01(-c / aa);
-        return;
-    }
-    double bb = fv_ddot(d1, d2), den = aa * ee - bb * bb;
-    *s = den > 0 ? clamp01((bb * f - c * ee) / den) : 0;
-    double tt = (bb * *s + f) / ee;
-    if (tt < 0)
-        *s = clamp01(-c / aa);
-    else if (tt > 1)
-        *s = clamp01((bb - c) / aa);
-    *t = clamp01(tt);
+    *sd = s;
+    *td = t;
 }
 
 /* 1 hit, 0 miss, -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP;
@@ -112,7 +116,7 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     fv_d3 p0 = fv_d(a.p0), q0 = fv_d(b.p0);
     fv_d3 d1 = fv_dsub(fv_d(a.p1), p0), d2 = fv_dsub(fv_d(b.p1), q0), w = fv_dsub(p0, q0);
     double s, t;
-    closest_params(d1, d2, w, &s, &t);
+    closest_params(fv_sub(a.p1, a.p0), fv_sub(b.p1, b.p0), fv_sub(a.p0, b.p0), &s, &t);
     fv_d3 g = fv_dsub(fv_dadd(w, fv_dmul(d1, s)), fv_dmul(d2, t));
     double R = (double)a.radius + b.radius, RR = R * R, gg = fv_ddot(g, g);
     if (gg <= RR) { /* likely a hit: |g_i - G_i| <= 2^-50 A_i + 2^-500, A_i = |w_i| + s |d1_i| + t |d2_i| */
