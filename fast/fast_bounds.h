@@ -277,4 +277,77 @@
  * and 2^520 when not zero.  docs/queries/ray_triangle.md, "Exact hit". */
 #define FB_RAY_TRI 0x1p-49
 
+/* ---- certified separating axes (issue 14: aabb_triangle) --------------------
+ * FB_CERT_SAT (2^-47 = 64u): the guard of aabb_triangle's filter, for the
+ * separating-axis test on the exact axis (unlike FB_SAT_PROJ, which only
+ * needs the computed one), with the box's centre c = fl(0.5 fl(lo + hi))
+ * and half extents h = fl(0.5 fl(hi - lo)) (each within u M_i of the exact
+ * ones, M_i the largest magnitude of coordinate i) and w_k = fl(v_k - c)
+ * (within 3.01u M_i, |w_k| <= 2.01 M_i).  On an edge axis L = e_a x f
+ * (two components, f = fl(v' - v) within u |f|) with G = sum_i |L_i| M_i:
+ * a projection fl(L.w) is within 2.01u 2.01 G + 3.01u G + 2.01u G < 9.1u G
+ * of the exact L.(v - c), the radius fl(sum |L_i| h_i) within 4.1u G of
+ * the exact sum |L_i| h_i.  On the normal n = fl(f0 x f1) (each component
+ * within gamma_4 m_i of the exact one, m_i = |f0_j f1_k| + |f0_k f1_j|
+ * computed, 4.03u m_i) with G = sum_i m_i M_i: the projection within
+ * 6.1u + 3.04u + 8.06u < 17.3u G, the radius within 8.1u G.  The computed
+ * G is within gamma_3 of its value, and the comparisons' own sums r +- g
+ * round by at most 1.2u G: "pmin > r + g" (or "pmax < -(r + g)") certifies
+ * separation on the exact axis, "pmin <= r - g and pmax >= -(r - g)"
+ * certifies that the exact axis does not separate, with a margin of more
+ * than 30u G (docs/queries/aabb_triangle.md, "Exact"). */
+#define FB_CERT_SAT 0x1p-47
+
+/* ---- capsule_capsule's certificates (issue 14) -------------------------------
+ * The hit certificate uses FB_CERT_DOT and FB_CERT_SQ: g = fl(fl(w +
+ * fl(s d1)) - fl(t d2)) for parameters s, t in [0, 1] (w = fl(p0 - q0),
+ * d1, d2 rounded differences) is within gamma_4 A_i (A_i = |w_i| +
+ * s |d1_i| + t |d2_i|) plus underflow (below 2^-1073) of the exact
+ * P - Q, so |g_i| + 2^-50 A_i + 2^-500 bounds |P_i - Q_i| (8u (1 - gamma_3)
+ * > 4.01u; the 2^-500 also keeps the squares normal), and its squared sum
+ * against (r0 + r1)^2 is FB_CERT_SQ's comparison.
+ * FB_CAPSULE_GAP (2^-49): g.x for x = fl(p_k - q_l) errs by at most
+ * gamma_4 sum_i |g_i x_i| (the difference, the product, two additions) plus
+ * underflow; fl(g.x - fl(2^-49 S + 2^-1000)), S = fl(sum |g_i x_i|), is a
+ * lower bound of the exact g.(p_k - q_l): 16u (1 - gamma_3) - 4.01u exceeds
+ * the rounding of the subtraction (1.02u S).
+ * FB_CAPSULE_SQ (2^-46): gl^2 > (r0 + r1)^2 g.g certain when
+ * fl(gl gl) > fl(fl(RR gg) (1 + 2^-46)), RR = fl(fl(r0 + r1)^2) and
+ * gg = fl(g.g) within gamma_3 each, the products one rounding each:
+ * (1 - gamma_8)(1 + 64u)(1 - u) / (1 + u) > 1; the caller requires
+ * gg in [2^-400, 2^400] and RR = 0 or RR >= 2^-600, so nothing underflows
+ * (docs/queries/capsule_capsule.md, "Exact"). */
+#define FB_CAPSULE_GAP 0x1p-49
+#define FB_CAPSULE_SQ 0x1p-46
+
+/* ---- obb_obb's filter (issue 14) ----------------------------------------------
+ * FB_OBB_CERT (2^-47 = 64u): the margin lhs = |t.L| - sum_k h_k |a_k.L| of
+ * obb_obb along the computed axis L = fl(a_k x a_l) (binary32 axes: exact
+ * products, one rounding per component, |L_i - L*_i| <= u |L*_i|), against
+ * its value for the exact t = c1 - c0 and the exact axis L*: t rounds once
+ * (u), t.L three times more and the axis once (gamma_5 sum |t_i L_i|); each
+ * a_k.L three times and the axis once, the product by h_k once, the
+ * accumulation of six terms five times (gamma_10 h_k sum |a_ki L_i|); the
+ * final difference once: within gamma_11 mag, mag the magnitude sum as
+ * computed (at least (1 - gamma_10) of its value).  So lhs > 2^-47 mag
+ * certifies that the exact axis separates and lhs < -2^-47 mag that it
+ * does not (64u (1 - gamma_10) > gamma_11 (1 + u) + u); nothing under- or
+ * overflows (products of at most four binary32 values).
+ * docs/queries/obb_obb.md, "Exact". */
+#define FB_OBB_CERT 0x1p-47
+
+/* ---- sphere_obb's certified filter (issue 14) ---------------------------------
+ * FB_SPHERE_OBB_GAP (2^-48): the gap g.w - sum_i |g.u_i| of sphere_obb
+ * along a computed g, w = fl(center - box_center) (one rounding), u_i =
+ * half_i axis_i (exact products): fl(g.w) errs by at most gamma_4
+ * sum_j |g_j w_j|, fl(g.u_i) by gamma_3 sum_j |g_j u_ij| (plus underflow,
+ * below the 2^-1000 subtracted); the seven subtractions that combine the
+ * terms round by at most 7.1u of the sum of the magnitudes involved, and
+ * 32u (1 - gamma_3) - 4.01u > 7.1u: the computed gl is a lower bound of the
+ * exact gap.  The hit side uses FB_CERT_DOT and FB_CERT_SQ (g within
+ * gamma_4 A_i + underflow of the exact center - P, A_i = |w_i| +
+ * sum |s_k u_ki|) and the miss side FB_CAPSULE_SQ, as capsule_capsule
+ * (docs/queries/sphere_obb.md, "Certified filter"). */
+#define FB_SPHERE_OBB_GAP 0x1p-48
+
 #endif

@@ -288,6 +288,43 @@ static bool sphere_obb_valid(isect_sphere s, isect_obb box)
            box.half.x >= 0 && box.half.y >= 0 && box.half.z >= 0;
 }
 
+/* ---- certified filter (issue 14) -------------------------------------------
+ * 1 hit, 0 miss, -1 undecided, from a point P = box_center + sum s_i u_i
+ * of the box (s_i = t_i / half_i, t_i = w.a_i clamped to [-half_i, half_i]:
+ * the closest point for orthonormal axes, no division; any s in the cube is
+ * a point of the box) and g = center - P as computed: a certified upper bound of |g|^2
+ * at most r^2 is a hit; a certified lower bound gl of the exact
+ * g.w - sum_i |g.u_i| (the gap between the box and the centre along g) with
+ * gl^2 > r^2 g.g a miss (FB_CERT_DOT, FB_CERT_SQ, FB_SPHERE_OBB_GAP,
+ * FB_CAPSULE_SQ; docs/queries/sphere_obb.md, "Certified filter"). */
+static int sphere_obb_certified(isect_sphere s, isect_obb box)
+{
+    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(box.center)), u[3], g = w, A = {fabs(w.x), fabs(w.y), fabs(w.z)};
+    const double h[3] = {box.half.x, box.half.y, box.half.z};
+    for (int i = 0; i < 3; i++) {
+        fv_d3 a = fv_d(box.axis[i]);
+        u[i] = fv_dmul(a, h[i]); /* exact products */
+        double t = fv_ddot(w, a);
+        t = t > -h[i] ? (t < h[i] ? t : h[i]) : -h[i]; /* s_i = t / h_i */
+        g = fv_dsub(g, fv_dmul(a, t));
+        double m = fabs(t);
+        A = fv_dadd(A, (fv_d3){m * fabs(a.x), m * fabs(a.y), m * fabs(a.z)});
+    }
+    double RR = (double)s.radius * s.radius, gg = fv_ddot(g, g);
+    if (gg <= RR) { /* likely a hit */
+        fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * A.x + 0x1p-500), fabs(g.y) + (FB_CERT_DOT * A.y + 0x1p-500),
+                    fabs(g.z) + (FB_CERT_DOT * A.z + 0x1p-500)};
+        return fv_ddot(up, up) * (1 + FB_CERT_SQ) <= RR ? 1 : -1;
+    }
+    if (!(gg >= 0x1p-400 && gg <= 0x1p400) || (RR != 0 && RR < 0x1p-600))
+        return -1;
+    double gl = fv_ddot(g, w) - FB_SPHERE_OBB_GAP * fv_dabsdot(g, w);
+    for (int i = 0; i < 3; i++)
+        gl -= fabs(fv_ddot(g, u[i])) + FB_SPHERE_OBB_GAP * fv_dabsdot(g, u[i]);
+    gl -= 0x1p-1000;
+    return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
+}
+
 bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out)
 {
     if (out)
@@ -295,6 +332,12 @@ bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *ou
     if (!sphere_obb_valid(s, box))
         return false;
 
+    int certain = sphere_obb_certified(s, box);
+    if (certain >= 0) {
+        if (out)
+            out->hit = certain == 1;
+        return certain == 1;
+    }
     obb_frame f;
     frame_setup(&f, s, box);
     slab_verdict v = slabs_certified(&f);

@@ -13,8 +13,10 @@
 #include "isect.h"
 #include "targets.h"
 
-static const char *const exact_queries[] = {"sphere_sphere", "aabb_aabb", "sphere_aabb", "sphere_plane",
-                                            "aabb_plane", "point_in_triangle", "sphere_triangle"};
+static const char *const exact_queries[] = {"sphere_sphere",     "aabb_aabb",         "sphere_aabb",
+                                            "sphere_plane",      "aabb_plane",        "point_in_triangle",
+                                            "sphere_triangle",   "triangle_triangle", "aabb_triangle",
+                                            "capsule_capsule",   "obb_obb"};
 
 /* A value: a small integer times 2^e, sometimes nudged by an ulp or two,
  * sometimes a copy of an earlier value (shared coordinates). */

@@ -1,0 +1,172 @@
+/* fast/fast_tri_exact.h: exact segment, triangle and box predicates for
+ * the exact paths of triangle_triangle and aabb_triangle (issue 14), in fe
+ * expansions (fast/fast_exact.h): every value below is a polynomial of
+ * degree <= 3 in binary32 inputs, held exactly, so every sign is exact.
+ * Closed sets throughout; a degenerate triangle (n = 0 exactly) is the hull
+ * of its vertices, the union of its edges; a segment may be a point.
+ * docs/queries/triangle_triangle.md and aabb_triangle.md, "Exact".
+ * Internal to libisect.
+ */
+#ifndef ISECT_FAST_TRI_EXACT_H
+#define ISECT_FAST_TRI_EXACT_H
+
+#include "fast_exact.h"
+#include "fast_vec3.h"
+
+/* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign. */
+static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    fe qp[3], rp[3], sp[3], c[3];
+    fe_diff3(qp, q, p);
+    fe_diff3(rp, r, p);
+    fe_diff3(sp, s, p);
+    fe_cross3(c, rp, sp);
+    fe d = fe_dot3(qp, c);
+    return fe_sign(&d);
+}
+
+/* orient2d(p, q, r) in the coordinates i, j, exactly. */
+static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+{
+    fe qi = fe_diff(fv_comp(q, i), fv_comp(p, i)), qj = fe_diff(fv_comp(q, j), fv_comp(p, j));
+    fe ri = fe_diff(fv_comp(r, i), fv_comp(p, i)), rj = fe_diff(fv_comp(r, j), fv_comp(p, j));
+    fe s = fe_mul(&qi, &rj), t = fe_mul(&qj, &ri), o = fe_add(&s, &t, -1);
+    return fe_sign(&o);
+}
+
+static inline bool tx_same_strict(int s, int t) { return s * t > 0; }
+
+/* The closed segments p q and r s of the coordinate plane (i, j) meet
+ * (either may be a point). */
+static inline bool tx_segments_meet2(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s, int i, int j)
+{
+    int o1 = tx_orient2(p, q, r, i, j), o2 = tx_orient2(p, q, s, i, j);
+    if (tx_same_strict(o1, o2))
+        return false;
+    int o3 = tx_orient2(r, s, p, i, j), o4 = tx_orient2(r, s, q, i, j);
+    if (tx_same_strict(o3, o4))
+        return false;
+    if (o1 || o2 || o3 || o4)
+        return true;
+    /* collinear: the coordinate ranges overlap in both coordinates (one of
+     * them is one to one on the common line) */
+    for (int k = 0; k < 2; k++) {
+        int c = k ? j : i;
+        float a0 = fv_comp(p, c), a1 = fv_comp(q, c), b0 = fv_comp(r, c), b1 = fv_comp(s, c);
+        if (isect_fmaxf(a0, a1) < isect_fminf(b0, b1) || isect_fmaxf(b0, b1) < isect_fminf(a0, a1))
+            return false;
+    }
+    return true;
+}
+
+/* The closed segments p q and r s of space meet: coplanar, and their
+ * projections on the three coordinate planes meet (one of them is one to
+ * one on a plane that holds both). */
+static inline bool tx_segments_meet(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    if (tx_orient3(p, q, r, s) != 0)
+        return false;
+    return tx_segments_meet2(p, q, r, s, 1, 2) && tx_segments_meet2(p, q, r, s, 2, 0) &&
+           tx_segments_meet2(p, q, r, s, 0, 1);
+}
+
+typedef struct {
+    isect_vec3 v[3];
+    fe n[3]; /* (v1 - v0) x (v2 - v0), exactly */
+    int k;   /* a coordinate with n_k != 0, or -1 (a degenerate triangle) */
+} tx_tri;
+
+static inline void tx_tri_init(tx_tri *t, isect_vec3 v0, isect_vec3 v1, isect_vec3 v2)
+{
+    fe e1[3], e2[3];
+    t->v[0] = v0;
+    t->v[1] = v1;
+    t->v[2] = v2;
+    fe_diff3(e1, v1, v0);
+    fe_diff3(e2, v2, v0);
+    fe_cross3(t->n, e1, e2);
+    t->k = fe_sign(&t->n[0]) ? 0 : fe_sign(&t->n[1]) ? 1 : fe_sign(&t->n[2]) ? 2 : -1;
+}
+
+/* The side of x with respect to t's plane, n.(x - v0), exactly. */
+static inline int tx_side(const tx_tri *t, isect_vec3 x)
+{
+    fe w[3];
+    fe_diff3(w, x, t->v[0]);
+    fe d = fe_dot3(t->n, w);
+    return fe_sign(&d);
+}
+
+/* p in the closed non-degenerate triangle t, p in its plane. */
+static inline bool tx_in_triangle2(const tx_tri *t, isect_vec3 p)
+{
+    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, s = fe_sign(&t->n[t->k]);
+    return s * tx_orient2(t->v[0], t->v[1], p, i, j) >= 0 && s * tx_orient2(t->v[1], t->v[2], p, i, j) >= 0 &&
+           s * tx_orient2(t->v[2], t->v[0], p, i, j) >= 0;
+}
+
+/* The closed segment p q meets the closed triangle t; sp, sq the sides of
+ * p and q (tx_side; 0 for a degenerate t). */
+static inline bool tx_segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp, int sq, const tx_tri *t)
+{
+    const isect_vec3 *v = t->v;
+    if (t->k < 0) /* a segment or a point: the union of its edges */
+        return tx_segments_meet(p, q, v[0], v[1]) || tx_segments_meet(p, q, v[1], v[2]) ||
+               tx_segments_meet(p, q, v[2], v[0]);
+    if (tx_same_strict(sp, sq))
+        return false;
+    if (sp == 0 && sq == 0) { /* in the plane: an end inside, or it crosses an edge; in
+                               * the coordinates i, j (one to one on the plane, n_k != 0) */
+        int i = (t->k + 1) % 3, j = (t->k + 2) % 3;
+        return tx_in_triangle2(t, p) || tx_in_triangle2(t, q) || tx_segments_meet2(p, q, v[0], v[1], i, j) ||
+               tx_segments_meet2(p, q, v[1], v[2], i, j) || tx_segments_meet2(p, q, v[2], v[0], i, j);
+    }
+    /* the line crosses the plane at one point of the segment: inside iff the
+     * three edge orientations have no two strict opposite signs */
+    int o0 = tx_orient3(p, q, v[0], v[1]), o1 = tx_orient3(p, q, v[1], v[2]), o2 = tx_orient3(p, q, v[2], v[0]);
+    return !((o0 > 0 || o1 > 0 || o2 > 0) && (o0 < 0 || o1 < 0 || o2 < 0));
+}
+
+/* The closed segment p q meets the closed box [lo, hi] (lo <= hi; flat
+ * boxes and p == q included): the parameters t in [0, 1] of the points
+ * p + t (q - p) inside the slab of each axis i with q_i != p_i form an
+ * interval [num/den, num'/den'] (den > 0, the differences exact); an axis
+ * with q_i == p_i needs lo_i <= p_i <= hi_i.  The segment meets the box iff
+ * every lower end is at most every upper end: num_l den_u <= num_u den_l,
+ * products of two differences, exact. */
+static inline bool tx_segment_meets_box(isect_vec3 p, isect_vec3 q, isect_vec3 lo, isect_vec3 hi)
+{
+    fe ln[4], ld[4], un[4], ud[4];
+    int n = 1;
+    ln[0] = fe_of(0);
+    ld[0] = fe_of(1);
+    un[0] = fe_of(1);
+    ud[0] = fe_of(1);
+    for (int i = 0; i < 3; i++) {
+        float pi = fv_comp(p, i), qi = fv_comp(q, i), a = fv_comp(lo, i), b = fv_comp(hi, i);
+        if (pi == qi) {
+            if (pi < a || pi > b)
+                return false;
+            continue;
+        }
+        if (qi > pi) { /* t >= (a - p)/(q - p), t <= (b - p)/(q - p) */
+            ln[n] = fe_diff(a, pi);
+            un[n] = fe_diff(b, pi);
+            ld[n] = ud[n] = fe_diff(qi, pi);
+        } else { /* t >= (p - b)/(p - q), t <= (p - a)/(p - q) */
+            ln[n] = fe_diff(pi, b);
+            un[n] = fe_diff(pi, a);
+            ld[n] = ud[n] = fe_diff(pi, qi);
+        }
+        n++;
+    }
+    for (int l = 0; l < n; l++)
+        for (int u = 0; u < n; u++) {
+            fe x = fe_mul(&ln[l], &ud[u]), y = fe_mul(&un[u], &ld[l]), d = fe_add(&x, &y, -1);
+            if (fe_sign(&d) > 0)
+                return false;
+        }
+    return true;
+}
+
+#endif
