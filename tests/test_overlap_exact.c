@@ -52,7 +52,7 @@ Test(overlap_exact, fast_equals_ref)
         const isect_target_entry *e = isect_target_entry_for(isect_target_find("fast"), q->name);
         cr_assert(e && (e->exact & ISECT_EXACT_BOOLS), "%s: fast's entry does not claim exact booleans", q->name);
         int valid = 0, hits = 0;
-        for (int n = 0; n < 60000; n++) {
+        for (int n = 0; n < 30000; n++) {
             double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
             gen(q, in);
             if (q->ref(in, want) != ISECT_REF_OK)
