@@ -15,14 +15,11 @@
  *
  * | name               | value       | used by                               |
  * |--------------------|-------------|---------------------------------------|
- * | FB_TRIPLE          | 2^-50       | fast_overlap.h, sphere_obb.c          |
+ * | FB_TRIPLE          | 2^-50       | fast_overlap.h, sphere_obb.c, obb_obb |
  * | FB_SUMSQ           | 2^-50       | fast_overlap.h, sphere_obb.c          |
  * | FB_SLAB            | 2^-50       | sphere_obb.c                          |
- * | FB_SAT_PROJ        | 2^-49       | aabb_triangle.c, triangle_triangle.c  |
- * | FB_OBB_SAT         | 2^-49       | obb_obb.c                             |
  * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
  * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
- * | FB_COMFY_HI_PLANE  | 2^30        | sphere_plane.c, aabb_plane.c          |
  * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
  * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
  * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
@@ -32,7 +29,13 @@
  * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
  * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
  * | FB_RAY_TRI         | 2^-49       | ray_triangle.c                        |
- * (the ray guards: their own section at the end)
+ * | FB_CERT_SAT        | 2^-47       | aabb_triangle.c                       |
+ * | FB_CAPSULE_GAP     | 2^-49       | capsule_capsule.c                     |
+ * | FB_CAPSULE_SQ      | 2^-46       | capsule_capsule.c, sphere_obb.c       |
+ * | FB_OBB_CERT        | 2^-47       | obb_obb.c                             |
+ * | FB_SPHERE_OBB_GAP  | 2^-48       | sphere_obb.c                          |
+ * (the ray guards and the issue-14 certificates: their own sections at the
+ * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
 #ifndef ISECT_FAST_BOUNDS_H
 #define ISECT_FAST_BOUNDS_H
@@ -87,37 +90,6 @@
  * (docs/queries/sphere_obb.md steps 2 and 3). */
 #define FB_SLAB 0x1p-50
 
-/* FB_SAT_PROJ: the separating-axis guard of aabb_triangle and
- * triangle_triangle, g = FB_SAT_PROJ sum_i |L_i| M_i (M_i the largest
- * magnitude of coordinate i among the points projected).  The points are
- * binary32 (exact in binary64) and the axis L is the computed one (its own
- * rounding does not matter: any axis separates when its projections are
- * disjoint).  A projection L.p (three products, two additions) and a box
- * side sum_i min(L_i lo_i, L_i hi_i) (three products, two additions to a
- * 0) are each within gamma_3 G of their exact values, G = sum_i |L_i| M_i;
- * the sum tmax + g rounds once more, by at most u (1 + gamma_3 + 16u) G.  So
- * fl(tmax + g) < bmin implies that the exact projections are disjoint as
- * soon as g >= (2 gamma_3 + u (1 + 17u)) G, about 7u G; the computed g is at
- * least 16u (1 - u)^3 G.  Conversely a reported overlap of separated shapes
- * has a gap below g along every candidate axis, which a move of the inputs
- * by 2^-48 M closes (docs/queries/aabb_triangle.md,
- * docs/queries/triangle_triangle.md). */
-#define FB_SAT_PROJ 0x1p-49
-
-/* FB_OBB_SAT: the parallel-edge guard of obb_obb,
- * separated iff |t.L| - r > FB_OBB_SAT mag, r = sum_k h_k |a_k.L|,
- * mag = sum_i |t_i L_i| + sum_k h_k sum_i |a_ki L_i|, along the computed
- * axis L.  t = fl(c1 - c0) rounds once, t.L three times more (product, two
- * additions): gamma_4 sum_i |t_i L_i|.  a_k.L rounds three times (product,
- * two additions), the product by h_k once, the accumulation of six
- * non-negative terms from 0 five times: gamma_9 h_k sum_i |a_ki L_i|.  The
- * difference rounds once more: the left-hand side is within gamma_10 mag of
- * its exact value (docs/queries/obb_obb.md counts 12 roundings, a safe
- * over-count).  The computed mag, a sum of non-negative terms through at
- * most ten roundings, is at least (1 - u)^10 mag, and
- * 16u (1 - 10u) > gamma_12 > gamma_10: a reported separation is exact. */
-#define FB_OBB_SAT 0x1p-49
-
 /* The comfortable ranges of the power-of-two rescaling (fv_rescale_exp):
  * inside [FB_COMFY_LO, hi] the inputs are used as they are, outside they
  * are brought to [1/2, 1) (exact).
@@ -128,14 +100,10 @@
  *   product errs by at most 2^-150 < (2^-44 m)^2, which a perturbation of
  *   the inputs by 2^-20 units of 2^-24 m absorbs
  *   (docs/queries/sphere_sphere.md).
- * - FB_COMFY_HI_PLANE (2^30) for sphere_plane and aabb_plane, which rescale
- *   positions and the normal separately: every intermediate is at most a
- *   product of two rescaled magnitudes, so nothing overflows, and an
- *   underflowed product errs by 2^-150, which moves a position by at most
- *   2^-150 / 2^-30 = 2^-120 (docs/queries/sphere_plane.md). */
+ *   (sphere_plane and aabb_plane no longer rescale: their certificates,
+ *   FB_CERT_DOT, work on the inputs as they are.) */
 #define FB_COMFY_LO 0x1p-30f
 #define FB_COMFY_HI_SQ 0x1p60f
-#define FB_COMFY_HI_PLANE 0x1p30f
 
 /* ---- filtered exact overlap and side queries (issue 14) ----------------------
  * The static overlap and side queries give ref's exact answer: a plain
