@@ -247,8 +247,8 @@
 
 /* ---- certified separating axes (issue 14: aabb_triangle) --------------------
  * FB_CERT_SAT (2^-47 = 64u): the guard of aabb_triangle's filter, for the
- * separating-axis test on the exact axis (unlike FB_SAT_PROJ, which only
- * needs the computed one), with the box's centre c = fl(0.5 fl(lo + hi))
+ * separating-axis test on the exact axis (not only on the computed one, so
+ * a certified answer is the exact one), with the box's centre c = fl(0.5 fl(lo + hi))
  * and half extents h = fl(0.5 fl(hi - lo)) (each within u M_i of the exact
  * ones, M_i the largest magnitude of coordinate i) and w_k = fl(v_k - c)
  * (within 3.01u M_i, |w_k| <= 2.01 M_i).  On an edge axis L = e_a x f
