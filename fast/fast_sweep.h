@@ -72,4 +72,10 @@ bool fsw_touches(const fsw_ball *b, isect_vec3 y);
 /* A frame point back in world coordinates (finite). */
 isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p);
 
+/* The relative motion of two moving spheres (sphere_sweep_point: the point
+ * as a sphere of radius 0 at rest), decided exactly: 0 miss, 1 touching at
+ * t = 0, 2 first contact at *t in (0, 1] (*t = 0 unless 2).
+ * fast/sphere_sweep_point.c; the inputs are valid (finite, radii >= 0). */
+int fsw_pair(isect_moving_sphere s0, isect_moving_sphere s1, double *t);
+
 #endif
