@@ -1,6 +1,7 @@
 /* fast/fast_sweep.h: the features of the sweep queries (binary32 in and out),
- * shared by fast/sphere_sweep_{point,segment,triangle}.c (internal to
- * libisect).
+ * shared by fast/sphere_sweep_{segment,triangle}.c (internal to libisect);
+ * sphere_sweep_point, _sphere and _plane no longer use this frame: their
+ * hit flags are exact (fsw_pair below, fast/sphere_sweep_plane.c).
  *
  * Every query first rescales its positions (centre, velocity, radius, the
  * points of the set) by one power of two 2^-e so that the largest magnitude
