@@ -284,7 +284,8 @@
  * w_i = fl(x_i - y_i), v_i = fl(va_i - vb_i), R = fl(r0 + r1) (relative
  * error u each, exact when a binary64 holds the difference) and exact
  * binary32 values; a sign is taken when the value exceeds its guard, else
- * the exact expansions (fe, fast/fast_exact.h) decide.  No rescaling: the
+ * exact expansions decide (fast/fast_sweep_exact.h, on the primitives of
+ * fast/fast_exact.h).  No rescaling: the
  * values stay below 2^522, and every non-zero one (a polynomial of degree
  * <= 4 in multiples of 2^-149, rounded to a grid no finer) is at least
  * 2^-596, so the relative error model holds with no underflow.

@@ -9,7 +9,7 @@
  * values (w = c - q one rounding, products of binary32 values exact; no
  * overflow or underflow for any binary32 input, so nothing is rescaled)
  * when the guards FB_SWEEP_LIN and FB_SWEEP_QUAD certify it
- * (fast/fast_bounds.h), else from exact expansions (fe, fast/fast_exact.h,
+ * (fast/fast_bounds.h), else from exact expansions (fast/fast_sweep_exact.h,
  * degree <= 4): the hit flag is exact.  Then
  * t = (|d0| - r sqrt(N)) / |dv| in binary64, rounded once to binary32.
  * docs/queries/sphere_sweep_plane.md, "Exact hit".
@@ -17,7 +17,7 @@
 #include "fast_sweep.h"
 
 #include "fast_bounds.h"
-#include "fast_exact.h"
+#include "fast_sweep_exact.h"
 
 #include <string.h>
 
@@ -27,34 +27,40 @@
 #define SPL_EXACT_HOOK() ((void)0)
 #endif
 
-static void fe_vec(fe *r, isect_vec3 a)
-{
-    r[0] = fe_of(a.x);
-    r[1] = fe_of(a.y);
-    r[2] = fe_of(a.z);
-}
-
 /* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1]. */
 static int plane_exact(isect_moving_sphere s, isect_plane pl)
 {
     SPL_EXACT_HOOK();
-    fe w[3], n[3], v[3];
-    fe_diff3(w, s.center, pl.point);
-    fe_vec(n, pl.normal);
-    fe_vec(v, s.velocity);
-    fe d0 = fe_dot3(n, w), dv = fe_dot3(n, v), N = fe_dot3(n, n);
-    fe r = fe_of(s.radius), r2 = fe_mul(&r, &r), rN = fe_mul(&r2, &N), d02 = fe_mul(&d0, &d0);
-    fe c = fe_add(&d02, &rN, -1);
-    if (fe_sign(&c) <= 0)
+    const double c[3] = {s.center.x, s.center.y, s.center.z}, q[3] = {pl.point.x, pl.point.y, pl.point.z};
+    const double n[3] = {pl.normal.x, pl.normal.y, pl.normal.z};
+    const double v[3] = {s.velocity.x, s.velocity.y, s.velocity.z}, r = s.radius;
+    double w[2], d0[FE_ACC], dv[FE_ACC], N[FE_ACC], r2[2], rN[FE_ACC], t[FE_ACC];
+    int nd0 = 0, ndv = 0, nN = 0;
+    for (int i = 0; i < 3; i++) {
+        int nw = px_diff(w, c[i], q[i]);
+        nd0 = px_add_prod(d0, nd0, n + i, 1, w, nw, 1);
+        ndv = px_add_prod(dv, ndv, n + i, 1, v + i, 1, 1);
+        nN = px_add_prod(N, nN, n + i, 1, n + i, 1, 1);
+    }
+    nd0 = fe_norm_buf(d0, nd0);
+    nN = fe_norm_buf(N, nN);
+    int nr2 = px_add_prod(r2, 0, &r, 1, &r, 1, 1);
+    int nrN = fe_norm_buf(rN, px_add_prod(rN, 0, r2, nr2, N, nN, 1));
+    int nt = px_add_prod(t, 0, d0, nd0, d0, nd0, 1); /* d0^2 - r^2 N */
+    nt = px_add(t, nt, rN, nrN, -1);
+    if (fx_sign(t, nt) <= 0)
         return 1;
-    int sv = fe_sign(&dv);
-    if (fe_sign(&d0) * sv >= 0)
+    int sv = fx_sign(dv, ndv);
+    if (fx_sign(d0, nd0) * sv >= 0)
         return 0;
-    fe sum = fe_add(&d0, &dv, 1);
-    if (fe_sign(&sum) * sv >= 0)
+    memcpy(t, d0, (size_t)nd0 * sizeof *t);
+    nt = fe_norm_buf(t, px_add(t, nd0, dv, ndv, 1)); /* d0 + dv */
+    if (fx_sign(t, nt) * sv >= 0)
         return 2;
-    fe s2 = fe_mul(&sum, &sum), f = fe_add(&s2, &rN, -1);
-    return fe_sign(&f) <= 0 ? 2 : 0;
+    double f[FE_ACC];
+    int nf = px_add_prod(f, 0, t, nt, t, nt, 1); /* (d0 + dv)^2 - r^2 N */
+    nf = px_add(f, nf, rN, nrN, -1);
+    return fx_sign(f, nf) <= 0 ? 2 : 0;
 }
 
 /* The decision from the binary64 values (M0 = sum |n_i w_i|,

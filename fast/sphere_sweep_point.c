@@ -12,7 +12,7 @@
  * Every sign is taken from binary64 values (w, v, R one rounding each; no
  * overflow or underflow for any binary32 input, so nothing is rescaled)
  * when the guards FB_SWEEP_LIN and FB_SWEEP_QUAD certify it
- * (fast/fast_bounds.h), else from exact expansions (fe, fast/fast_exact.h,
+ * (fast/fast_bounds.h), else from exact expansions (fast/fast_sweep_exact.h,
  * degree <= 4): the hit flag is exact.  The entry root is ray_sphere's
  * accurate pair, (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), e = R^2 - l.l
  * from the closest approach l = w - (b/a) v.
@@ -21,7 +21,7 @@
 #include "fast_sweep.h"
 
 #include "fast_bounds.h"
-#include "fast_exact.h"
+#include "fast_sweep_exact.h"
 
 #include <string.h>
 
@@ -44,28 +44,34 @@ static int pair_exact(isect_moving_sphere s0, isect_moving_sphere s1)
     float c0[3], v0[3], c1[3], v1[3];
     pair_arrays(s0, c0, v0);
     pair_arrays(s1, c1, v1);
-    fe w[3], v[3];
+    double w[3][2], v[3][2], R[2], a[FE_ACC], b[FE_ACC], c[FE_ACC], t[FE_ACC];
+    int nw[3], nv[3], na = 0, nb = 0, nc = 0;
     for (int i = 0; i < 3; i++) {
-        w[i] = fe_diff(c0[i], c1[i]);
-        v[i] = fe_diff(v0[i], v1[i]);
+        nw[i] = px_diff(w[i], c0[i], c1[i]);
+        nv[i] = px_diff(v[i], v0[i], v1[i]);
+        na = px_add_prod(a, na, v[i], nv[i], v[i], nv[i], 1);
+        nb = px_add_prod(b, nb, w[i], nw[i], v[i], nv[i], 1);
+        nc = px_add_prod(c, nc, w[i], nw[i], w[i], nw[i], 1);
     }
-    fe R = fe_diff(s0.radius, -(double)s1.radius);
-    fe a = fe_dot3(v, v), b = fe_dot3(w, v), ww = fe_dot3(w, w), R2 = fe_mul(&R, &R);
-    fe c = fe_add(&ww, &R2, -1);
-    if (fe_sign(&c) <= 0)
+    int nR = px_diff(R, s0.radius, -(double)s1.radius);
+    nc = px_add_prod(c, nc, R, nR, R, nR, -1);
+    if (fx_sign(c, nc) <= 0)
         return 1;
-    if (a.n == 0 || fe_sign(&b) >= 0)
+    if (na == 0 || fx_sign(b, nb) >= 0)
         return 0;
-    fe m = fe_add(&a, &b, 1);
-    if (fe_sign(&m) >= 0) {
-        fe b2 = fe_mul(&b, &b), ac = fe_mul(&a, &c);
-        fe D = fe_add(&b2, &ac, -1);
-        return fe_sign(&D) >= 0 ? 2 : 0;
+    na = fe_norm_buf(a, na);
+    nb = fe_norm_buf(b, nb);
+    nc = fe_norm_buf(c, nc);
+    memcpy(t, a, (size_t)na * sizeof *t);
+    int nt = px_add(t, na, b, nb, 1); /* m = a + b */
+    if (fx_sign(t, nt) >= 0) {
+        nt = px_add_prod(t, 0, b, nb, b, nb, 1); /* D = b^2 - a c */
+        nt = px_add_prod(t, nt, a, na, c, nc, -1);
+        return fx_sign(t, nt) >= 0 ? 2 : 0;
     }
-    fe f = fe_add(&c, &b, 1);
-    f = fe_add(&f, &b, 1);
-    f = fe_add(&f, &a, 1);
-    return fe_sign(&f) <= 0 ? 2 : 0;
+    nt = px_add(t, nt, b, nb, 1); /* f(1) = a + 2 b + c */
+    nt = px_add(t, nt, c, nc, 1);
+    return fx_sign(t, nt) <= 0 ? 2 : 0;
 }
 
 /* The decision from the binary64 values (B = sum |w_i v_i|,
