@@ -8,7 +8,8 @@
  *   copy of fast's source) and gives the hand answer.
  * - Inputs where the old code (the radius sum and the velocity difference
  *   rounded to binary32) answered a hit and the exact answer is a miss.
- * - Randomized as in test_sphere_sweep_point_exact.c: fast's hit == ref's,
+ * - Randomized as in test_sphere_sweep_point_exact.c (the point row's
+ *   `mutate` edits on a sphere at rest of radius 0): fast's hit == ref's,
  *   the judge with fast's entry agrees or tolerates.
  * Layout: c0[3] v0[3] r0 c1[3] v1[3] r1.  ISECT_EXACT_N: cases per mode.
  */
@@ -93,11 +94,42 @@ static int n_cases(void)
     return s ? atoi(s) : 20000;
 }
 
+/* Mode 4: sphere_sweep_point's catalog `mutate` edits (grazes, touching
+ * radii, contact at t = 1) on a point input c v r p, as the sphere c0 = c,
+ * v0 = v, r0 = r against c1 = p at rest with r1 = 0, or with the roles
+ * swapped (the same relative motion, reversed). */
+static void gen_mutated(double *in)
+{
+    const isect_query *qp = tl_query("sphere_sweep_point");
+    double x[10];
+    for (int i = 0; i < 10; i++)
+        x[i] = tl_small(-tl_int(0, 2));
+    x[6] = fabs(x[6]);
+    for (int k = tl_int(1, 3); k > 0; k--)
+        qp->mutate(x, tl_rnd());
+    for (int i = 0; i < 10; i++)
+        x[i] = (float)x[i];
+    x[6] = fabs(x[6]);
+    int sw = tl_int(0, 1) * 7;
+    for (int i = 0; i < N; i++)
+        in[i] = 0;
+    for (int i = 0; i < 3; i++) {
+        in[sw + i] = x[i];
+        in[sw + 3 + i] = x[3 + i];
+        in[7 - sw + i] = x[7 + i];
+    }
+    in[sw + 6] = x[6];
+}
+
 /* Mode 0: small integers times 2^-k, the second sphere often at rest or
  * with the first's velocity; 1: the same nudged by an ulp; 2: scaled by
- * 2^k, |k| <= 60; 3: random binary32 values. */
+ * 2^k, |k| <= 60; 3: random binary32 values; 4: gen_mutated. */
 static void gen(int mode, double *in)
 {
+    if (mode == 4) {
+        gen_mutated(in);
+        return;
+    }
     int sh = -tl_int(0, 2);
     for (int i = 0; i < N; i++)
         in[i] = mode == 3 ? tl_f32(30) : tl_small(sh);
@@ -120,11 +152,11 @@ static void gen(int mode, double *in)
 
 Test(sphere_sweep_sphere_exact, hit_equals_ref)
 {
-    static const char *names[] = {"small integers", "nudged", "scaled", "random floats"};
+    static const char *names[] = {"small integers", "nudged", "scaled", "random floats", "mutated"};
     const isect_query *q = tl_query("sphere_sweep_sphere");
     tl_init_seed(0x55e1ULL);
     int n = n_cases();
-    for (int mode = 0; mode < 4; mode++) {
+    for (int mode = 0; mode < 5; mode++) {
         int hits = 0;
         long calls = 0;
         for (int c = 0; c < n; c++) {
