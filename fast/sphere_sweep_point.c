@@ -82,8 +82,8 @@ static int pair_filtered(double a, double b, double B, double c, double P)
     if (c <= gc)
         return c < -gc ? 1 : -1;
     double gb = FB_SWEEP_LIN * B;
-    if (a == 0 || b > gb)
-        return 0;
+    if (a == 0 || B == 0 || b > gb)
+        return 0; /* B == 0: every w_i v_i is 0 exactly (no underflow), b = 0 */
     if (b >= -gb)
         return -1;
     double m = a + b, gm = FB_SWEEP_LIN * (a + B);
