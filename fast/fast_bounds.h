@@ -34,6 +34,8 @@
  * | FB_CAPSULE_SQ      | 2^-46       | capsule_capsule.c, sphere_obb.c       |
  * | FB_OBB_CERT        | 2^-47       | obb_obb.c                             |
  * | FB_SPHERE_OBB_GAP  | 2^-48       | sphere_obb.c                          |
+ * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
+ * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -317,5 +319,53 @@
  * sum |s_k u_ki|) and the miss side FB_CAPSULE_SQ, as capsule_capsule
  * (docs/queries/sphere_obb.md, "Certified filter"). */
 #define FB_SPHERE_OBB_GAP 0x1p-48
+
+/* ---- the sphere sweeps' filters (issue 14) ---------------------------------
+ * sphere_sweep_point, sphere_sweep_sphere and sphere_sweep_plane decide
+ * their hit from the signs of polynomials of degree <= 4 in the binary32
+ * inputs, evaluated in binary64 (u = 2^-53) from one-rounding differences
+ * w_i = fl(x_i - y_i), v_i = fl(va_i - vb_i), R = fl(r0 + r1) (relative
+ * error u each, exact when a binary64 holds the difference) and exact
+ * binary32 values; a sign is taken when the value exceeds its guard, else
+ * exact expansions decide (fast/fast_sweep_exact.h, on the primitives of
+ * fast/fast_exact.h).  No rescaling: the
+ * values stay below 2^522, and every non-zero one (a polynomial of degree
+ * <= 4 in multiples of 2^-149, rounded to a grid no finer) is at least
+ * 2^-596, so the relative error model holds with no underflow.
+ *
+ * FB_SWEEP_LIN (2^-49), for the values linear in the products (point and
+ * sphere: b = w.v, m = a + b with a = v.v; plane: d0 = n.w, dv = n.v and
+ * s = d0 + dv), against the magnitude M (B = sum |w_i v_i|, a + B,
+ * M0 = sum |n_i w_i|, Mv = sum |n_i v_i|, M0 + Mv): every term passes
+ * through at most three roundings (two rounded factors and the product) and
+ * two additions, so b errs by gamma_5 B, a by gamma_5 a, m by
+ * (gamma_5 + 1.01u)(a + B) < 6.1u (a + B); d0 by gamma_4 M0, dv by
+ * gamma_2 Mv, s by 5.1u (M0 + Mv).  The computed M (at most six
+ * roundings of non-negative terms) is at least (1 - 6.01u) M, and
+ * 16u (1 - 6.01u) > 6.1u + 1.01u leaves room for the rounding of the
+ * guard's own sum; the scaling by 2^-49 is exact and the comparison too.
+ *
+ * FB_SWEEP_QUAD (2^-47), for the quadratic values:
+ * - c = w.w - R^2 (P = w.w + R^2): w.w errs by gamma_5, R^2 by gamma_3,
+ *   the difference once more: gamma_6 P;
+ * - D = b^2 - a c (guard B^2 + a P): |b^2 - b_x^2| <= gamma_5 B (2 + gamma_5) B
+ *   plus its rounding, < 11.1u B^2; |a c - a_x c_x| <= gamma_5 a P (1 + gamma_6)
+ *   + a gamma_6 P plus its rounding, < 12.1u a P; the difference adds
+ *   1.01u: < 13.2u (B^2 + a P);
+ * - f(1) = c + (2 b + a) (guard P + 2 B + a): gamma_6 P + gamma_5 2 B +
+ *   gamma_5 a and two additions: < 8.1u (P + 2 B + a);
+ * - plane: c = d0^2 - r^2 N (guard M0^2 + r^2 N; N = n.n and r^2 exact
+ *   products): d0^2 errs by gamma_4 M0 (2 + gamma_4) M0 plus its rounding,
+ *   < 9.1u M0^2, r^2 N by gamma_3, the difference once: < 10.2u (M0^2 + r^2 N);
+ *   f(1) = s^2 - r^2 N (guard (M0 + Mv)^2 + r^2 N): s errs by
+ *   5.1u (M0 + Mv), so < 12.4u ((M0 + Mv)^2 + r^2 N).
+ * The computed guard quantities (at most 16 roundings of non-negative
+ * terms and of factors within gamma_6) are at least (1 - 20u) of the
+ * exact ones, and 64u (1 - 20u) > 13.2u + 2.1u: the comparison certifies
+ * the sign of the exact value.  Generous on purpose: the exact path runs
+ * only within 2^-47 (relative) of a boundary.
+ * docs/queries/sphere_sweep_point.md, sphere_sweep_plane.md, "Exact hit". */
+#define FB_SWEEP_LIN 0x1p-49
+#define FB_SWEEP_QUAD 0x1p-47
 
 #endif

@@ -1,6 +1,7 @@
 /* fast/fast_sweep.h: the features of the sweep queries (binary32 in and out),
- * shared by fast/sphere_sweep_{point,segment,triangle}.c (internal to
- * libisect).
+ * shared by fast/sphere_sweep_{segment,triangle}.c (internal to libisect);
+ * sphere_sweep_point, _sphere and _plane no longer use this frame: their
+ * hit flags are exact (fsw_pair below, fast/sphere_sweep_plane.c).
  *
  * Every query first rescales its positions (centre, velocity, radius, the
  * points of the set) by one power of two 2^-e so that the largest magnitude
@@ -71,5 +72,11 @@ bool fsw_touches(const fsw_ball *b, isect_vec3 y);
 
 /* A frame point back in world coordinates (finite). */
 isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p);
+
+/* The relative motion of two moving spheres (sphere_sweep_point: the point
+ * as a sphere of radius 0 at rest), decided exactly: 0 miss, 1 touching at
+ * t = 0, 2 first contact at *t in (0, 1] (*t = 0 unless 2).
+ * fast/sphere_sweep_point.c; the inputs are valid (finite, radii >= 0). */
+int fsw_pair(isect_moving_sphere s0, isect_moving_sphere s1, double *t);
 
 #endif

@@ -1,45 +1,111 @@
 /* fast/sphere_sweep_plane.c: a moving sphere against a closed, two-sided
- * plane, binary32.  Positions are rescaled by one power of two and the
- * normal by another (both exact), so that nothing overflows; then with
- * d0 = n.(c - q), dv = n.v: overlap at the start when |d0| <= r |n|,
- * otherwise contact at t = (|d0| - r |n|) / |dv| when d0 dv < 0 and t <= 1.
- * docs/queries/sphere_sweep_plane.md. */
+ * plane, binary32.
+ *
+ * With d0 = n.(c - q), dv = n.v, N = n.n (ref/sphere_sweep_plane.c): the
+ * sphere touches at the start iff d0^2 <= r^2 N (t = 0); otherwise it
+ * touches iff it approaches (d0 dv < 0) and either crosses the plane by
+ * t = 1 (|dv| >= |d0|, i.e. d0 + dv has dv's sign or is 0) or ends within r
+ * of it, f(1) = (d0 + dv)^2 - r^2 N <= 0.  Every sign is taken from binary64
+ * values (w = c - q one rounding, products of binary32 values exact; no
+ * overflow or underflow for any binary32 input, so nothing is rescaled)
+ * when the guards FB_SWEEP_LIN and FB_SWEEP_QUAD certify it
+ * (fast/fast_bounds.h), else from exact expansions (fast/fast_sweep_exact.h,
+ * degree <= 4): the hit flag is exact.  Then
+ * t = (|d0| - r sqrt(N)) / |dv| in binary64, rounded once to binary32.
+ * docs/queries/sphere_sweep_plane.md, "Exact hit".
+ */
 #include "fast_sweep.h"
+
+#include "fast_bounds.h"
+#include "fast_sweep_exact.h"
 
 #include <string.h>
 
+/* Called once per query that takes the exact path; nothing in libisect,
+ * tests/test_sphere_sweep_plane_exact.c counts the calls. */
+#ifndef SPL_EXACT_HOOK
+#define SPL_EXACT_HOOK() ((void)0)
+#endif
+
+/* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1]. */
+static int plane_exact(isect_moving_sphere s, isect_plane pl)
+{
+    SPL_EXACT_HOOK();
+    const double c[3] = {s.center.x, s.center.y, s.center.z}, q[3] = {pl.point.x, pl.point.y, pl.point.z};
+    const double n[3] = {pl.normal.x, pl.normal.y, pl.normal.z};
+    const double v[3] = {s.velocity.x, s.velocity.y, s.velocity.z}, r = s.radius;
+    double w[2], d0[FE_ACC], dv[FE_ACC], N[FE_ACC], r2[2], rN[FE_ACC], t[FE_ACC];
+    int nd0 = 0, ndv = 0, nN = 0;
+    for (int i = 0; i < 3; i++) {
+        int nw = px_diff(w, c[i], q[i]);
+        nd0 = px_add_prod(d0, nd0, n + i, 1, w, nw, 1);
+        ndv = px_add_prod(dv, ndv, n + i, 1, v + i, 1, 1);
+        nN = px_add_prod(N, nN, n + i, 1, n + i, 1, 1);
+    }
+    nd0 = fe_norm_buf(d0, nd0);
+    nN = fe_norm_buf(N, nN);
+    int nr2 = px_add_prod(r2, 0, &r, 1, &r, 1, 1);
+    int nrN = fe_norm_buf(rN, px_add_prod(rN, 0, r2, nr2, N, nN, 1));
+    int nt = px_add_prod(t, 0, d0, nd0, d0, nd0, 1); /* d0^2 - r^2 N */
+    nt = px_add(t, nt, rN, nrN, -1);
+    if (fx_sign(t, nt) <= 0)
+        return 1;
+    int sv = fx_sign(dv, ndv);
+    if (fx_sign(d0, nd0) * sv >= 0)
+        return 0;
+    memcpy(t, d0, (size_t)nd0 * sizeof *t);
+    nt = fe_norm_buf(t, px_add(t, nd0, dv, ndv, 1)); /* d0 + dv */
+    if (fx_sign(t, nt) * sv >= 0)
+        return 2;
+    double f[FE_ACC];
+    int nf = px_add_prod(f, 0, t, nt, t, nt, 1); /* (d0 + dv)^2 - r^2 N */
+    nf = px_add(f, nf, rN, nrN, -1);
+    return fx_sign(f, nf) <= 0 ? 2 : 0;
+}
+
+/* The decision from the binary64 values (M0 = sum |n_i w_i|,
+ * Mv = sum |n_i v_i|, rN = r^2 N), or -1 when a guard cannot certify it. */
+static int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
+{
+    double c = d0 * d0 - rN, gc = FB_SWEEP_QUAD * (M0 * M0 + rN);
+    if (c <= gc)
+        return c < -gc ? 1 : -1;
+    double g0 = FB_SWEEP_LIN * M0, gv = FB_SWEEP_LIN * Mv;
+    if (Mv == 0)
+        return 0; /* dv = 0 exactly: parallel motion or none */
+    if (!(fabs(d0) > g0) || !(fabs(dv) > gv))
+        return -1;
+    if ((d0 > 0) == (dv > 0))
+        return 0;
+    double sum = d0 + dv, sd = dv > 0 ? sum : -sum, K = M0 + Mv, gs = FB_SWEEP_LIN * K;
+    if (sd > gs)
+        return 2;
+    if (sd >= -gs)
+        return -1;
+    double f = sum * sum - rN, gf = FB_SWEEP_QUAD * (K * K + rN);
+    return f < -gf ? 2 : f > gf ? 0 : -1;
+}
+
 bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sphere_sweep_plane_result *out)
 {
-    isect_sphere_sweep_plane_result r;
-    memset(&r, 0, sizeof r);
     if (out)
-        *out = r;
-    fsw_ball b;
-    isect_vec3 Q;
-    if (!fsw_setup(&b, s, &plane.point, 1, &Q))
+        memset(out, 0, sizeof *out);
+    isect_vec3 nf = plane.normal;
+    if (!fv_finite3(s.center) || !fv_finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0) ||
+        !fv_finite3(plane.point) || !fv_finite3(nf) || (nf.x == 0 && nf.y == 0 && nf.z == 0))
         return false;
-    isect_vec3 n = plane.normal;
-    if (!fv_finite3(n))
+    fv_d3 n = fv_d(nf), w = fv_dsub(fv_d(s.center), fv_d(plane.point)), v = fv_d(s.velocity);
+    double r = s.radius, N = fv_ddot(n, n), rN = r * r * N;
+    double d0 = fv_ddot(n, w), dv = fv_ddot(n, v);
+    int k = plane_filtered(d0, fv_dabsdot(n, w), dv, fv_dabsdot(n, v), rN);
+    if (k < 0)
+        k = plane_exact(s, plane);
+    if (k == 0)
         return false;
-    float mn = fv_max3abs(n);
-    if (mn == 0)
-        return false;
-    int en = fv_exp(mn);
-    n = fv_scale3(n, -en);
-    float d0 = -fv_dot(n, Q);
-    float dv = fv_dot(n, b.v);
-    float rn = b.r * sqrtf(fv_dot(n, n));
-    float gap = fabsf(d0) - rn;
-    if (gap <= 0) {
-        r.hit = true; /* t = 0 */
-    } else if (d0 * dv < 0) {
-        float t = gap / fabsf(dv);
-        if (t <= 1) {
-            r.hit = true;
-            r.t = t;
-        }
+    if (out) {
+        double t = k == 1 ? 0 : (fabs(d0) - r * sqrt(N)) / fabs(dv);
+        out->hit = true;
+        out->t = (float)(t > 1 ? 1 : t >= 0 ? t : 0); /* NaN (dv rounded to 0): 0 */
     }
-    if (out)
-        *out = r;
-    return r.hit;
+    return true;
 }

@@ -1,25 +1,29 @@
 /* fast/sphere_sweep_sphere.c: two moving spheres, binary32.  The relative
- * motion: the sphere of radius r0 + r1 centred at c0 moves by v0 - v1
- * against the point c1 (isect_sphere_sweep_point); the two roundings (the
- * velocity difference, the radius sum) are within one unit of the input
- * scale each.  docs/queries/sphere_sweep_sphere.md. */
-#include "isect.h"
+ * motion, w = c0 - c1, v = v0 - v1, R = r0 + r1, decided exactly by
+ * fsw_pair (fast/sphere_sweep_point.c): the differences and the radius sum
+ * enter the binary64 filter with one rounding each and the exact fallback
+ * as exact expansions.  docs/queries/sphere_sweep_sphere.md. */
+#include "fast_sweep.h"
 
 #include <string.h>
 
+static bool valid(isect_moving_sphere s)
+{
+    return fv_finite3(s.center) && fv_finite3(s.velocity) && isfinite(s.radius) && s.radius >= 0;
+}
+
 bool isect_sphere_sweep_sphere(isect_moving_sphere a, isect_moving_sphere b, isect_sphere_sweep_sphere_result *out)
 {
-    isect_moving_sphere rel = {a.center,
-                               {a.velocity.x - b.velocity.x, a.velocity.y - b.velocity.y, a.velocity.z - b.velocity.z},
-                               a.radius + b.radius};
-    isect_sphere_sweep_point_result r;
-    memset(&r, 0, sizeof r);
-    /* A negative or NaN radius is invalid even when the sum is not. */
-    bool hit = a.radius >= 0 && b.radius >= 0 && isect_sphere_sweep_point(rel, b.center, &r);
-    if (out) {
+    if (out)
         memset(out, 0, sizeof *out);
-        out->hit = hit;
-        out->t = hit ? r.t : 0;
+    if (!valid(a) || !valid(b))
+        return false;
+    double t;
+    if (fsw_pair(a, b, &t) == 0)
+        return false;
+    if (out) {
+        out->hit = true;
+        out->t = (float)t;
     }
-    return hit;
+    return true;
 }

@@ -12,11 +12,11 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY(ray_capsule, isect_ray_capsule, 8, 32),
     ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
-    ISECT_ENTRY(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
-    ISECT_ENTRY(sphere_sweep_sphere, isect_sphere_sweep_sphere, 16, 96),
+    ISECT_ENTRY_EXACT(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
+    ISECT_ENTRY_EXACT(sphere_sweep_sphere, isect_sphere_sweep_sphere, 16, 96),
     ISECT_ENTRY(sphere_sweep_segment, isect_sphere_sweep_segment, 8, 32),
     ISECT_ENTRY(sphere_sweep_triangle, isect_sphere_sweep_triangle, 8, 32),
-    ISECT_ENTRY(sphere_sweep_plane, isect_sphere_sweep_plane, 8, 32),
+    ISECT_ENTRY_EXACT(sphere_sweep_plane, isect_sphere_sweep_plane, 8, 32),
     ISECT_ENTRY_EXACT(aabb_sweep_aabb, isect_aabb_sweep_aabb, 2, 4),
     /* continuous collision (binary64, conservative) */
     ISECT_ENTRY_ONE_SIDED(vertex_face_ccd, isect_vertex_face_ccd, 0x1p24, 0x1p40, ISECT_BINARY64, 0x1p40),
