@@ -3,6 +3,13 @@
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
 
+/* The hull of two intervals; a NaN endpoint stays NaN (it must not be
+ * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
+static inline fiv fiv_join(fiv a, fiv b)
+{
+    return (fiv){a.lo < b.lo || a.lo != a.lo ? a.lo : b.lo, a.hi > b.hi || a.hi != a.hi ? a.hi : b.hi};
+}
+
 /* Vertex k at the times [ta, tb]: (1 - t) x0 + t x1 is affine in t, so its
  * range is spanned by its values at ta and tb (each computed as an
  * interval). */
@@ -15,7 +22,7 @@ static fiv3 vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int 
         double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
         fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, (fiv){a0, a0}), fiv_mul((fiv){ta, ta}, (fiv){a1, a1}));
         fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, (fiv){a0, a0}), fiv_mul((fiv){tb, tb}, (fiv){a1, a1}));
-        r.x[i] = (fiv){va.lo < vb.lo ? va.lo : vb.lo, va.hi > vb.hi ? va.hi : vb.hi};
+        r.x[i] = fiv_join(va, vb);
     }
     return r;
 }
@@ -34,7 +41,7 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
         fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
         fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, d0), fiv_mul((fiv){ta, ta}, d1));
         fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, d0), fiv_mul((fiv){tb, tb}, d1));
-        r.x[i] = (fiv){va.lo < vb.lo ? va.lo : vb.lo, va.hi > vb.hi ? va.hi : vb.hi};
+        r.x[i] = fiv_join(va, vb);
     }
     return r;
 }
@@ -42,8 +49,7 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
 static fiv3 hull(fiv3 a, fiv3 b)
 {
     for (int i = 0; i < 3; i++) {
-        a.x[i].lo = a.x[i].lo < b.x[i].lo ? a.x[i].lo : b.x[i].lo;
-        a.x[i].hi = a.x[i].hi > b.x[i].hi ? a.x[i].hi : b.x[i].hi;
+        a.x[i] = fiv_join(a.x[i], b.x[i]);
     }
     return a;
 }
@@ -135,11 +141,11 @@ static bool excluded(const search_state *s, double ta, double tb)
  * reported at its start when the shapes are certainly within near there
  * (and split otherwise: the distance test decides every piece narrower than
  * about near / lip). */
-static bool search(search_state *s, double ta, double tb, int depth)
+static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B)
 {
     if (s->budget-- <= 0)
         s->eager = true;
-    if (excluded(s, ta, tb))
+    if (fccd_bern_excluded(B) || excluded(s, ta, tb))
         return false;
     double hi = INFINITY;
     if (s->eager && depth > 0)
@@ -149,7 +155,9 @@ static bool search(search_state *s, double ta, double tb, int depth)
         return true;
     }
     double m = 0.5 * (ta + tb);
-    return search(s, ta, m, depth - 1) || search(s, m, tb, depth - 1);
+    fccd_bern lo, hi2;
+    fccd_bern_split(B, &lo, &hi2);
+    return search(s, ta, m, depth - 1, &lo) || search(s, m, tb, depth - 1, &hi2);
 }
 
 /* |v_j - v_k| rounded up, v the velocities x1 - x0 (computed as the
@@ -201,8 +209,10 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
         }
     search_state s = {kind, t0, t1, FCCD_BUDGET, false, 0, ldexp(S, -FCCD_NEAR_LOG2), 0};
     if (finite) {
+        fccd_bern B;
+        fccd_bern_init(kind, t0, t1, &B);
         s.lip = lipschitz(kind, t0, t1);
-        if (search(&s, 0, 1, FCCD_DEPTH)) {
+        if (search(&s, 0, 1, FCCD_DEPTH, &B)) {
             r.hit = true;
             r.t = s.t;
         }

@@ -31,7 +31,7 @@
 
 /* FCCD_NEAR_LOG2: a budget-exhausted hit needs the shapes within
  * 2^-14 S of each other (the target entry declares 2^-13 S). */
-enum { FCCD_DEPTH = 30, FCCD_BUDGET = 10000, FCCD_NEAR_LOG2 = 14 };
+enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_NEAR_LOG2 = 14 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
@@ -87,6 +87,20 @@ static inline bool fiv_nonzero(fiv a) { return a.lo > 0 || a.hi < 0; }
 
 static inline double fiv_sqrt_dn(double x) { return x > 0 ? fmax(down(sqrt(x)), 0) : 0; }
 static inline double fiv_sqrt_up(double x) { return x > 0 ? up(sqrt(x)) : x == x ? 0 : INFINITY; }
+
+/* The polynomials a contact satisfies, in Bernstein form on one time piece
+ * with interval coefficients (fast/ccd_bern.c): polynomial 0 (degree 3, the
+ * coplanarity determinant) vanishes at a contact, the others (degree 4,
+ * side functions) are >= 0 there. */
+typedef struct {
+    fiv c[5][5];
+    int deg[5];
+    int count;
+} fccd_bern;
+
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B);
+bool fccd_bern_excluded(const fccd_bern *B);
+void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
 
 /* Certified bounds of the distance between the shapes, from enclosures of
  * their vertices at one time (fast/ccd_dist.c): the point v[0] and the
