@@ -99,8 +99,10 @@ typedef struct {
     const isect_ccd_frame *t0, *t1;
     int budget;
     bool eager;  /* the budget is spent: report where certainly close */
-    double lip;  /* an upper bound of |dD/dt|, D the shapes' distance */
-    double near; /* 2^-FCCD_NEAR_LOG2 S */
+    isect_ccd_frame s0, s1; /* the input scaled for the distance bounds */
+    double slack;           /* how much the scaling can move the distance */
+    double lip;             /* an upper bound of |dD/dt| (scaled) */
+    double near;            /* 2^-FCCD_NEAR_LOG2 S (scaled) */
     double t;
 } search_state;
 
@@ -111,8 +113,10 @@ static double dist_at(const search_state *s, double t, double *hi)
     fiv3 r[4];
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
-        r[k] = relative_at(s->t0, s->t1, k, base, t, t);
-    return s->kind == FCCD_VERTEX_FACE ? fccd_vf_dist(r, hi) : fccd_ee_dist(r, hi);
+        r[k] = relative_at(&s->s0, &s->s1, k, base, t, t);
+    double lo = s->kind == FCCD_VERTEX_FACE ? fccd_vf_dist(r, hi) : fccd_ee_dist(r, hi);
+    *hi = up(*hi + s->slack);
+    return down(lo - s->slack);
 }
 
 static bool excluded(const search_state *s, double ta, double tb)
@@ -140,7 +144,8 @@ static bool excluded(const search_state *s, double ta, double tb)
  * a contact distance; once the budget is spent, a piece that survives is
  * reported at its start when the shapes are certainly within near there
  * (and split otherwise: the distance test decides every piece narrower than
- * about near / lip). */
+ * about near / lip).  A safety net, FCCD_HARD_BUDGET pieces more, ends the
+ * search with a hit at the current piece's start (never a miss). */
 static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B)
 {
     if (s->budget-- <= 0)
@@ -150,7 +155,7 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
     double hi = INFINITY;
     if (s->eager && depth > 0)
         dist_at(s, ta, &hi);
-    if (depth == 0 || hi <= s->near) {
+    if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
         s->t = ta;
         return true;
     }
@@ -197,6 +202,29 @@ static double lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_c
     return best;
 }
 
+/* The distance bounds and the Lipschitz bound work on a copy scaled by a
+ * power of two that brings S near 1 when it is beyond 2^+-250 (their degree
+ * 4 products would overflow or drown in the 2^-1060 absolute slack of the
+ * interval operations).  The scaling is exact but where a coordinate
+ * underflows: each moves by at most 2^-1074, a vertex by sqrt(3) 2^-1074,
+ * the distance of the shapes by twice that, below slack = 2^-1070 (and its
+ * rate of change by 2 slack: a bound of each end's move).  near scales
+ * with S. */
+static void scale_frames(search_state *s, double S)
+{
+    s->near = ldexp(S, -FCCD_NEAR_LOG2);
+    if (!(S > 0x1p250 || (S > 0 && S < 0x1p-250)))
+        return;
+    int e = -ilogb(S);
+    for (int k = 0; k < 4; k++) {
+        isect_dvec3 *a = &s->s0.v[k], *b = &s->s1.v[k];
+        *a = (isect_dvec3){ldexp(a->x, e), ldexp(a->y, e), ldexp(a->z, e)};
+        *b = (isect_dvec3){ldexp(b->x, e), ldexp(b->y, e), ldexp(b->z, e)};
+    }
+    s->near = ldexp(s->near, e);
+    s->slack = 0x1p-1070;
+}
+
 bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out)
 {
     isect_ccd_result r = {false, 0};
@@ -207,11 +235,12 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
             finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
             S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
         }
-    search_state s = {kind, t0, t1, FCCD_BUDGET, false, 0, ldexp(S, -FCCD_NEAR_LOG2), 0};
+    search_state s = {kind, t0, t1, FCCD_BUDGET, false, *t0, *t1, 0, 0, 0, 0};
     if (finite) {
         fccd_bern B;
         fccd_bern_init(kind, t0, t1, &B);
-        s.lip = lipschitz(kind, t0, t1);
+        scale_frames(&s, S);
+        s.lip = up(lipschitz(kind, &s.s0, &s.s1) + 2 * s.slack);
         if (search(&s, 0, 1, FCCD_DEPTH, &B)) {
             r.hit = true;
             r.t = s.t;

@@ -30,8 +30,10 @@
 #include <stdbool.h>
 
 /* FCCD_NEAR_LOG2: a budget-exhausted hit needs the shapes within
- * 2^-14 S of each other (the target entry declares 2^-13 S). */
-enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_NEAR_LOG2 = 14 };
+ * 2^-14 S of each other (the target entry declares 2^-13 S).
+ * FCCD_HARD_BUDGET: the pieces allowed after FCCD_BUDGET, a safety net
+ * that the distance test keeps out of reach (docs/queries/vertex_face_ccd.md). */
+enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEAR_LOG2 = 14 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
