@@ -7,9 +7,10 @@
  * Regression inputs: those the fuzzer found against the former fast (also in
  * corpus/edge_edge_ccd/: fast_far_hit_*.case, its budget ran out and it
  * reported a hit where the segments were far apart; overflow_touch_t0.case,
- * a NaN bound dropped from an interval hull made it late), and parallel
- * segments sliding along each other at a distance h.  Each fails on the
- * former code.
+ * a NaN bound dropped from an interval hull made it late) and a segment
+ * collapsing to a point far from the other: these fail on the former code.
+ * Parallel segments sliding along each other at a distance h guard the
+ * budget phase (the former code passed them).
  */
 #include "testlib_ccd.h"
 
@@ -107,5 +108,31 @@ Test(edge_edge_ccd_fast, sliding_never_a_discrepancy)
     for (int n = 0; n < 60; n++) {
         sliding(in);
         cr_assert(fine(judge_fast("edge_edge_ccd", in, out)), "sliding case %d", n);
+    }
+}
+
+/* ab shrinks to a point at a random time tc (a = b there) and grows again,
+ * cd stands still, its box around that point: every polynomial test
+ * vanishes at tc, where the former fast reported a hit however far the
+ * segments were. */
+Test(edge_edge_ccd_fast, collapsing_segment_never_a_discrepancy)
+{
+    tl_init_seed(0xc011a95eULL);
+    double in[24], out[ISECT_MAX_OUT];
+    for (int n = 0; n < 40; n++) {
+        double tc = 0.125 * tl_int(1, 7), m[3], u[3];
+        for (int i = 0; i < 3; i++) {
+            m[i] = 2 * tl_unit() - 1;
+            u[i] = 2 * tl_unit() - 1;
+        }
+        for (int i = 0; i < 3; i++) {
+            in[i] = m[i] - tc * u[i];
+            in[12 + i] = m[i] + (1 - tc) * u[i];
+            in[3 + i] = m[i] + tc * u[i];
+            in[15 + i] = m[i] - (1 - tc) * u[i];
+            in[6 + i] = in[18 + i] = m[i] + tl_unit(); /* m in cd's box */
+            in[9 + i] = in[21 + i] = m[i] - tl_unit();
+        }
+        cr_assert(fine(judge_fast("edge_edge_ccd", in, out)), "collapse case %d", n);
     }
 }

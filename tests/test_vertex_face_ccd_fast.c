@@ -8,9 +8,10 @@
  * Regression inputs: those the fuzzer found against the former fast (its
  * work budget ran out, or a leaf survived at an instant where the triangle
  * collapses, and it reported a hit where the shapes were far apart), also in
- * corpus/vertex_face_ccd/fast_far_hit_*.case; and sliding motions, a point
- * gliding at a height h over a moving triangle, where the former fast ran
- * out of budget.  Each fails on the former code.
+ * corpus/vertex_face_ccd/fast_far_hit_*.case, a triangle collapsing to a
+ * segment far from the point (by hand, and random): these fail on the
+ * former code.  Sliding motions, a point gliding at a height h over a
+ * moving triangle, guard the budget phase (the former code passed them).
  */
 #include "testlib_ccd.h"
 
@@ -117,5 +118,33 @@ Test(vertex_face_ccd_fast, sliding_never_a_discrepancy)
     for (int n = 0; n < 60; n++) {
         sliding(in);
         cr_assert(fine(judge_fast("vertex_face_ccd", in, out)), "sliding case %d", n);
+    }
+}
+
+/* The triangle collapses at a random time tc to a segment (b = c there),
+ * the point stands still at a random place of the triangle's box: every
+ * polynomial test vanishes at tc, where the former fast reported a hit
+ * however far the point was. */
+Test(vertex_face_ccd_fast, collapsing_triangle_never_a_discrepancy)
+{
+    tl_init_seed(0xc011a95eULL);
+    double in[24], out[ISECT_MAX_OUT];
+    for (int n = 0; n < 40; n++) {
+        double tc = 0.125 * tl_int(1, 7), m[3], u[3], a[3];
+        for (int i = 0; i < 3; i++) {
+            a[i] = 2 * tl_unit() - 1;
+            m[i] = 2 * tl_unit() - 1;
+            u[i] = 2 * tl_unit() - 1;
+        }
+        for (int i = 0; i < 3; i++) {
+            double lo = fmin(a[i], m[i]), hi = fmax(a[i], m[i]);
+            in[i] = in[12 + i] = lo + (hi - lo) * tl_unit();
+            in[3 + i] = in[15 + i] = a[i];
+            in[6 + i] = m[i] - tc * u[i];
+            in[18 + i] = m[i] + (1 - tc) * u[i];
+            in[9 + i] = m[i] + tc * u[i];
+            in[21 + i] = m[i] - (1 - tc) * u[i];
+        }
+        cr_assert(fine(judge_fast("vertex_face_ccd", in, out)), "collapse case %d", n);
     }
 }
