@@ -241,18 +241,11 @@ replay-check: $(patsubst %,$(BUILD)/asan/replay_%,$(FUZZ_QUERIES))
 	@set -e; for q in $(FUZZ_QUERIES); do $(BUILD)/asan/replay_$$q corpus/$$q; done
 
 # With clang present, each libFuzzer harness is built and runs briefly on fast.
-# Known open findings of fast that the smoke fuzz runs skip until fixed:
-# fast's CCD search gives up early (its work budget) on long motions and
-# then reports a collision at a time the shapes are apart (issue 13;
-# docs/queries/vertex_face_ccd.md, "Known open").  Their corpus, tests and
-# the benchmark check (0 false negatives) still run.
-FUZZ_KNOWN_OPEN = vertex_face_ccd edge_edge_ccd
 fuzz-check:
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory fuzz && \
-	  for q in $(filter-out $(FUZZ_KNOWN_OPEN),$(FUZZ_QUERIES)); do \
+	  for q in $(FUZZ_QUERIES); do \
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
-	  echo "fuzz-check: skipped (known open findings of fast): $(FUZZ_KNOWN_OPEN)"; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
@@ -434,8 +427,7 @@ coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(
 OSSFUZZ_SECONDS ?= 2
 .PHONY: ossfuzz-check merge-check ci-check scale-check
 ossfuzz-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),campaign-check)
-	ISECT=$(BUILD)/release/isect DIR=$(BUILD)/ossfuzz SECONDS_EACH=$(OSSFUZZ_SECONDS) \
-	  KNOWN_OPEN="$(patsubst %,fuzz_%,$(FUZZ_KNOWN_OPEN))" sh tests/ossfuzz.sh
+	ISECT=$(BUILD)/release/isect DIR=$(BUILD)/ossfuzz SECONDS_EACH=$(OSSFUZZ_SECONDS) sh tests/ossfuzz.sh
 
 merge-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),ossfuzz-check)
 	@if command -v $(CLANG) >/dev/null 2>&1; then \

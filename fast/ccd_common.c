@@ -1,64 +1,14 @@
 /* fast/ccd_common.c: the conservative time subdivision of vertex_face_ccd
- * and edge_edge_ccd; see fast_ccd.h and docs/queries/vertex_face_ccd.md.
- *
- * Interval arithmetic without a rounding-mode switch: each operation is done
- * in round-to-nearest and its endpoints are moved outward by
- * |x| 2^-50 + 2^-1060.  Round-to-nearest errs by at most |x| 2^-53 (plus
- * 2^-1075 below the normal range), and the move itself is rounded, so the
- * moved endpoint is on the safe side.  Overflow to inf stays safe; a NaN
- * endpoint makes every test fail, so nothing is dropped (no false
- * negative). */
+ * and edge_edge_ccd; see fast_ccd.h (the interval arithmetic, the rule for
+ * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
 
-#include <math.h>
-
-typedef struct {
-    double lo, hi;
-} fiv;
-
-typedef struct {
-    fiv x[3];
-} fiv3;
-
-static inline double down(double x) { return x - (fabs(x) * 0x1p-50 + 0x1p-1060); }
-static inline double up(double x) { return x + (fabs(x) * 0x1p-50 + 0x1p-1060); }
-
-static inline fiv fiv_add(fiv a, fiv b) { return (fiv){down(a.lo + b.lo), up(a.hi + b.hi)}; }
-static inline fiv fiv_sub(fiv a, fiv b) { return (fiv){down(a.lo - b.hi), up(a.hi - b.lo)}; }
-
-static inline fiv fiv_mul(fiv a, fiv b)
+/* The hull of two intervals; a NaN endpoint stays NaN (it must not be
+ * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
+static inline fiv fiv_join(fiv a, fiv b)
 {
-    double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    double lo = p[0], hi = p[0];
-    for (int i = 1; i < 4; i++) {
-        lo = p[i] < lo || p[i] != p[i] ? p[i] : lo;
-        hi = p[i] > hi || p[i] != p[i] ? p[i] : hi;
-    }
-    return (fiv){down(lo), up(hi)};
+    return (fiv){a.lo < b.lo || a.lo != a.lo ? a.lo : b.lo, a.hi > b.hi || a.hi != a.hi ? a.hi : b.hi};
 }
-
-static inline fiv3 fiv3_sub(fiv3 a, fiv3 b)
-{
-    return (fiv3){{fiv_sub(a.x[0], b.x[0]), fiv_sub(a.x[1], b.x[1]), fiv_sub(a.x[2], b.x[2])}};
-}
-
-static inline fiv3 fiv3_cross(fiv3 a, fiv3 b)
-{
-    fiv3 r;
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        r.x[i] = fiv_sub(fiv_mul(a.x[j], b.x[k]), fiv_mul(a.x[k], b.x[j]));
-    }
-    return r;
-}
-
-static inline fiv fiv3_dot(fiv3 a, fiv3 b)
-{
-    return fiv_add(fiv_add(fiv_mul(a.x[0], b.x[0]), fiv_mul(a.x[1], b.x[1])), fiv_mul(a.x[2], b.x[2]));
-}
-
-static inline bool fiv_neg(fiv a) { return a.hi < 0; }
-static inline bool fiv_nonzero(fiv a) { return a.lo > 0 || a.hi < 0; }
 
 /* Vertex k at the times [ta, tb]: (1 - t) x0 + t x1 is affine in t, so its
  * range is spanned by its values at ta and tb (each computed as an
@@ -72,7 +22,7 @@ static fiv3 vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int 
         double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
         fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, (fiv){a0, a0}), fiv_mul((fiv){ta, ta}, (fiv){a1, a1}));
         fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, (fiv){a0, a0}), fiv_mul((fiv){tb, tb}, (fiv){a1, a1}));
-        r.x[i] = (fiv){va.lo < vb.lo ? va.lo : vb.lo, va.hi > vb.hi ? va.hi : vb.hi};
+        r.x[i] = fiv_join(va, vb);
     }
     return r;
 }
@@ -91,7 +41,7 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
         fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
         fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, d0), fiv_mul((fiv){ta, ta}, d1));
         fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, d0), fiv_mul((fiv){tb, tb}, d1));
-        r.x[i] = (fiv){va.lo < vb.lo ? va.lo : vb.lo, va.hi > vb.hi ? va.hi : vb.hi};
+        r.x[i] = fiv_join(va, vb);
     }
     return r;
 }
@@ -99,8 +49,7 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
 static fiv3 hull(fiv3 a, fiv3 b)
 {
     for (int i = 0; i < 3; i++) {
-        a.x[i].lo = a.x[i].lo < b.x[i].lo ? a.x[i].lo : b.x[i].lo;
-        a.x[i].hi = a.x[i].hi > b.x[i].hi ? a.x[i].hi : b.x[i].hi;
+        a.x[i] = fiv_join(a.x[i], b.x[i]);
     }
     return a;
 }
@@ -149,10 +98,28 @@ typedef struct {
     fccd_kind kind;
     const isect_ccd_frame *t0, *t1;
     int budget;
+    bool eager;  /* the budget is spent: report where certainly close */
+    isect_ccd_frame s0, s1; /* the input scaled for the distance bounds */
+    double slack;           /* how much the scaling can move the distance */
+    double lip;             /* an upper bound of |dD/dt| (scaled) */
+    double near;            /* 2^-FCCD_NEAR_LOG2 S (scaled) */
     double t;
 } search_state;
 
-static bool excluded(search_state *s, double ta, double tb)
+/* Bounds of the distance at time t (fast/ccd_dist.c), from the vertices
+ * relative to one of them (the test is invariant under translation). */
+static double dist_at(const search_state *s, double t, double *hi)
+{
+    fiv3 r[4];
+    int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
+    for (int k = 0; k < 4; k++)
+        r[k] = relative_at(&s->s0, &s->s1, k, base, t, t);
+    double lo = s->kind == FCCD_VERTEX_FACE ? fccd_vf_dist(r, hi) : fccd_ee_dist(r, hi);
+    *hi = up(*hi + s->slack);
+    return down(lo - s->slack);
+}
+
+static bool excluded(const search_state *s, double ta, double tb)
 {
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
@@ -164,37 +131,120 @@ static bool excluded(search_state *s, double ta, double tb)
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
         r[k] = relative_at(s->t0, s->t1, k, base, ta, tb);
-    return s->kind == FCCD_VERTEX_FACE ? vf_excluded(r) : ee_excluded(r);
+    if (s->kind == FCCD_VERTEX_FACE ? vf_excluded(r) : ee_excluded(r))
+        return true;
+    /* The distance at the middle tm (exact: pieces are dyadic) can fall by
+     * at most lip |t - tm| <= lip (tb - ta) / 2 within the piece. */
+    double hi, lo = dist_at(s, 0.5 * ta + 0.5 * tb, &hi);
+    return lo > up(s->lip * (0.5 * tb - 0.5 * ta));
 }
 
-/* Earliest surviving sub-interval of [ta, tb]; its start into s->t. */
-static bool search(search_state *s, double ta, double tb, int depth)
+/* Earliest surviving sub-interval of [ta, tb]; the reported time into s->t.
+ * A leaf that survives is within lip 2^-FCCD_DEPTH (plus the bounds' gap) of
+ * a contact distance; once the budget is spent, a piece that survives is
+ * reported at its start when the shapes are certainly within near there
+ * (and split otherwise: the distance test decides every piece narrower than
+ * about near / lip).  A safety net, FCCD_HARD_BUDGET pieces more, ends the
+ * search with a hit at the current piece's start (never a miss). */
+static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B)
 {
-    if (s->budget-- <= 0) {
-        s->t = ta;
-        return true;
-    }
-    if (excluded(s, ta, tb))
+    if (s->budget-- <= 0)
+        s->eager = true;
+    if (fccd_bern_excluded(B) || excluded(s, ta, tb))
         return false;
-    if (depth == 0) {
+    double hi = INFINITY;
+    if (s->eager && depth > 0)
+        dist_at(s, ta, &hi);
+    if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
         s->t = ta;
         return true;
     }
     double m = 0.5 * (ta + tb);
-    return search(s, ta, m, depth - 1) || search(s, m, tb, depth - 1);
+    fccd_bern lo, hi2;
+    fccd_bern_split(B, &lo, &hi2);
+    return search(s, ta, m, depth - 1, &lo) || search(s, m, tb, depth - 1, &hi2);
+}
+
+/* |v_j - v_k| rounded up, v the velocities x1 - x0 (computed as the
+ * difference of the two relative positions). */
+static double rel_speed(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int j, int k)
+{
+    fiv3 d;
+    for (int i = 0; i < 3; i++) {
+        fiv a = fiv_sub((fiv){comp(&t1->v[j], i), comp(&t1->v[j], i)}, (fiv){comp(&t1->v[k], i), comp(&t1->v[k], i)});
+        fiv b = fiv_sub((fiv){comp(&t0->v[j], i), comp(&t0->v[j], i)}, (fiv){comp(&t0->v[k], i), comp(&t0->v[k], i)});
+        d.x[i] = fiv_sub(a, b);
+    }
+    fiv dd = fiv3_dot(d, d);
+    return dd.hi == dd.hi ? fiv_sqrt_up(dd.hi) : INFINITY;
+}
+
+/* The distance of two convex hulls changes by at most the largest move of a
+ * vertex of each (Hausdorff distance of the hulls), and is invariant under
+ * a common translation: with the vertices' velocities v_k and any c,
+ * |dD/dt| <= max_{k in P} |v_k - c| + max_{k in Q} |v_k - c|.  c ranges
+ * over the four velocities; the least bound is kept. */
+static double lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1)
+{
+    int split = kind == FCCD_VERTEX_FACE ? 1 : 2; /* P = vertices [0, split) */
+    double best = INFINITY;
+    for (int c = 0; c < 4; c++) {
+        double mp = 0, mq = 0;
+        for (int k = 0; k < 4; k++) {
+            double sp = k == c ? 0 : rel_speed(t0, t1, k, c);
+            if (k < split)
+                mp = fmax(mp, sp);
+            else
+                mq = fmax(mq, sp);
+        }
+        best = fmin(best, up(mp + mq));
+    }
+    return best;
+}
+
+/* The distance bounds and the Lipschitz bound work on a copy scaled by a
+ * power of two that brings S near 1 when it is beyond 2^+-250 (their degree
+ * 4 products would overflow or drown in the 2^-1060 absolute slack of the
+ * interval operations).  The scaling is exact but where a coordinate
+ * underflows: each moves by at most 2^-1074, a vertex by sqrt(3) 2^-1074,
+ * the distance of the shapes by twice that, below slack = 2^-1070 (and its
+ * rate of change by 2 slack: a bound of each end's move).  near scales
+ * with S. */
+static void scale_frames(search_state *s, double S)
+{
+    s->near = ldexp(S, -FCCD_NEAR_LOG2);
+    if (!(S > 0x1p250 || (S > 0 && S < 0x1p-250)))
+        return;
+    int e = -ilogb(S);
+    for (int k = 0; k < 4; k++) {
+        isect_dvec3 *a = &s->s0.v[k], *b = &s->s1.v[k];
+        *a = (isect_dvec3){ldexp(a->x, e), ldexp(a->y, e), ldexp(a->z, e)};
+        *b = (isect_dvec3){ldexp(b->x, e), ldexp(b->y, e), ldexp(b->z, e)};
+    }
+    s->near = ldexp(s->near, e);
+    s->slack = 0x1p-1070;
 }
 
 bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out)
 {
     isect_ccd_result r = {false, 0};
     bool finite = true;
+    double S = 0;
     for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++) {
             finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
-    search_state s = {kind, t0, t1, FCCD_BUDGET, 0};
-    if (finite && search(&s, 0, 1, FCCD_DEPTH)) {
-        r.hit = true;
-        r.t = s.t;
+            S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
+        }
+    search_state s = {kind, t0, t1, FCCD_BUDGET, false, *t0, *t1, 0, 0, 0, 0};
+    if (finite) {
+        fccd_bern B;
+        fccd_bern_init(kind, t0, t1, &B);
+        scale_frames(&s, S);
+        s.lip = up(lipschitz(kind, &s.s0, &s.s1) + 2 * s.slack);
+        if (search(&s, 0, 1, FCCD_DEPTH, &B)) {
+            r.hit = true;
+            r.t = s.t;
+        }
     }
     if (out)
         *out = r;

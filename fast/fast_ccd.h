@@ -1,24 +1,114 @@
 /* fast/fast_ccd.h: what vertex_face_ccd and edge_edge_ccd share (private to
- * libisect; fast/ccd_common.c).
+ * libisect; fast/ccd_common.c, fast/ccd_dist.c).
  *
  * Both are conservative time subdivisions: [0, 1] is bisected, earliest half
  * first, and a sub-interval T is dropped only when a test with
- * outward-rounded intervals proves that no t in T is a contact.  The first
- * sub-interval of width 2^-FCCD_DEPTH that survives (or the one being
- * examined when the work budget runs out) is reported as a hit at its start.
- * Every contact time survives every test, so there is no false negative and
- * the reported t is never later than the exact one. */
+ * outward-rounded intervals proves that no t in T is a contact.  Every
+ * contact time survives every test, so there is no false negative and the
+ * reported t is never later than the exact one (everything before it was
+ * dropped).  A hit is reported only where the shapes are certainly close:
+ * at a leaf of width 2^-FCCD_DEPTH that survives (where the distance test
+ * below makes them within a rounding error of each other), or, once the work
+ * budget FCCD_BUDGET is spent, at the start of the first piece where a
+ * certified upper bound of their distance is at most FCCD_NEAR_LOG2 binary
+ * orders below the inputs' largest magnitude S (docs/queries/vertex_face_ccd.md,
+ * "fast").
+ *
+ * Interval arithmetic without a rounding-mode switch: each operation is done
+ * in round-to-nearest and its endpoints are moved outward by
+ * |x| 2^-50 + 2^-1060.  Round-to-nearest errs by at most |x| 2^-53 (plus
+ * 2^-1075 below the normal range), and the move itself is rounded, so the
+ * moved endpoint is on the safe side.  Overflow to inf stays safe; a NaN
+ * endpoint makes every test fail, so nothing is dropped (no false
+ * negative). */
 #ifndef ISECT_FAST_CCD_H
 #define ISECT_FAST_CCD_H
 
 #include "isect.h"
 
+#include <math.h>
 #include <stdbool.h>
 
-enum { FCCD_DEPTH = 30, FCCD_BUDGET = 40000 };
+/* FCCD_NEAR_LOG2: a budget-exhausted hit needs the shapes within
+ * 2^-14 S of each other (the target entry declares 2^-13 S).
+ * FCCD_HARD_BUDGET: the pieces allowed after FCCD_BUDGET, a safety net
+ * that the distance test keeps out of reach (docs/queries/vertex_face_ccd.md). */
+enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEAR_LOG2 = 14 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
 bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out);
+
+typedef struct {
+    double lo, hi;
+} fiv;
+
+typedef struct {
+    fiv x[3];
+} fiv3;
+
+static inline double down(double x) { return x - (fabs(x) * 0x1p-50 + 0x1p-1060); }
+static inline double up(double x) { return x + (fabs(x) * 0x1p-50 + 0x1p-1060); }
+
+static inline fiv fiv_add(fiv a, fiv b) { return (fiv){down(a.lo + b.lo), up(a.hi + b.hi)}; }
+static inline fiv fiv_sub(fiv a, fiv b) { return (fiv){down(a.lo - b.hi), up(a.hi - b.lo)}; }
+
+static inline fiv fiv_mul(fiv a, fiv b)
+{
+    double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    double lo = p[0], hi = p[0];
+    for (int i = 1; i < 4; i++) {
+        lo = p[i] < lo || p[i] != p[i] ? p[i] : lo;
+        hi = p[i] > hi || p[i] != p[i] ? p[i] : hi;
+    }
+    return (fiv){down(lo), up(hi)};
+}
+
+static inline fiv3 fiv3_sub(fiv3 a, fiv3 b)
+{
+    return (fiv3){{fiv_sub(a.x[0], b.x[0]), fiv_sub(a.x[1], b.x[1]), fiv_sub(a.x[2], b.x[2])}};
+}
+
+static inline fiv3 fiv3_cross(fiv3 a, fiv3 b)
+{
+    fiv3 r;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        r.x[i] = fiv_sub(fiv_mul(a.x[j], b.x[k]), fiv_mul(a.x[k], b.x[j]));
+    }
+    return r;
+}
+
+static inline fiv fiv3_dot(fiv3 a, fiv3 b)
+{
+    return fiv_add(fiv_add(fiv_mul(a.x[0], b.x[0]), fiv_mul(a.x[1], b.x[1])), fiv_mul(a.x[2], b.x[2]));
+}
+
+static inline bool fiv_neg(fiv a) { return a.hi < 0; }
+static inline bool fiv_nonzero(fiv a) { return a.lo > 0 || a.hi < 0; }
+
+static inline double fiv_sqrt_dn(double x) { return x > 0 ? fmax(down(sqrt(x)), 0) : 0; }
+static inline double fiv_sqrt_up(double x) { return x > 0 ? up(sqrt(x)) : x == x ? 0 : INFINITY; }
+
+/* The polynomials a contact satisfies, in Bernstein form on one time piece
+ * with interval coefficients (fast/ccd_bern.c): polynomial 0 (degree 3, the
+ * coplanarity determinant) vanishes at a contact, the others (degree 4,
+ * side functions) are >= 0 there. */
+typedef struct {
+    fiv c[5][5];
+    int deg[5];
+    int count;
+} fccd_bern;
+
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B);
+bool fccd_bern_excluded(const fccd_bern *B);
+void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
+
+/* Certified bounds of the distance between the shapes, from enclosures of
+ * their vertices at one time (fast/ccd_dist.c): the point v[0] and the
+ * triangle v[1] v[2] v[3], or the segments v[0] v[1] and v[2] v[3].  The
+ * lower bound is returned; the upper one goes to *hi. */
+double fccd_vf_dist(const fiv3 *v, double *hi);
+double fccd_ee_dist(const fiv3 *v, double *hi);
 
 #endif

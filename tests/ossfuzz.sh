@@ -15,9 +15,7 @@
 #   - isect report turns the engine's crash file back into a finding
 #     (--query, --target).
 # Environment: ISECT (default build/isect), DIR (default build/ossfuzz),
-# SECONDS_EACH (default 2); KNOWN_OPEN: fuzzers whose discrepancy report
-# (the ==isect== message) is a known open finding of fast, accepted with a
-# note.  Run from the top of the tree.
+# SECONDS_EACH (default 2).  Run from the top of the tree.
 set -u
 ISECT=${ISECT:-build/isect}
 DIR=${DIR:-build/ossfuzz}
@@ -91,12 +89,6 @@ while [ $# -gt 0 ]; do
     wait "$p"
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$DIR/run/$n.log" | tail -n 1)
-    case " ${KNOWN_OPEN:-} " in
-    *" $n "*) if [ "$rc" != 0 ] && grep -q '^==isect==' "$DIR/run/$n.log"; then
-                echo "ossfuzz.sh: $n: a known open finding of fast (KNOWN_OPEN), reported as the engines see it"
-                continue
-              fi ;;
-    esac
     if [ "$rc" != 0 ] || [ -z "$execs" ] || [ "$execs" -le 0 ]; then
       fail "$n exits $rc after ${execs:-no} executions; last lines of $DIR/run/$n.log:"
       tail -n 15 "$DIR/run/$n.log" >&2

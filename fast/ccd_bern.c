@@ -1,0 +1,168 @@
+/* fast/ccd_bern.c: the polynomials a contact must satisfy, in Bernstein
+ * form on a time piece, with interval coefficients (fast_ccd.h).
+ *
+ * Every vertex relative to vertex a moves affinely, r(t) = r0 + t (r1 - r0);
+ * the coplanarity determinant (degree 3) and the side functions (degree 4)
+ * are products of those, so their coefficients in powers of t are computed
+ * once, as intervals (the interval operations enclose each rounding), and
+ * converted to the Bernstein basis of [0, 1].  A child piece's coefficients
+ * come from its parent's by de Casteljau's midpoint split, again in
+ * intervals.  On a piece the polynomial's values lie in the hull of its
+ * Bernstein coefficients, and that hull shrinks to the range quadratically
+ * with the piece's width (the naive interval tests of fast/ccd_common.c
+ * converge linearly). */
+#include "fast_ccd.h"
+
+typedef struct {
+    fiv c[5];
+    int deg;
+} fpoly; /* power basis */
+
+typedef struct {
+    fpoly x[3];
+} fpoly3;
+
+static fpoly fp_add(fpoly a, fpoly b, int sign)
+{
+    fpoly r = {{{0, 0}}, a.deg > b.deg ? a.deg : b.deg};
+    for (int i = 0; i <= r.deg; i++) {
+        fiv x = i <= a.deg ? a.c[i] : (fiv){0, 0}, y = i <= b.deg ? b.c[i] : (fiv){0, 0};
+        r.c[i] = sign > 0 ? fiv_add(x, y) : fiv_sub(x, y);
+    }
+    return r;
+}
+
+static fpoly fp_mul(fpoly a, fpoly b)
+{
+    fpoly r = {{{0, 0}}, a.deg + b.deg};
+    for (int i = 0; i <= a.deg; i++)
+        for (int j = 0; j <= b.deg; j++)
+            r.c[i + j] = fiv_add(r.c[i + j], fiv_mul(a.c[i], b.c[j]));
+    return r;
+}
+
+static fpoly3 fp3_sub(fpoly3 a, fpoly3 b)
+{
+    for (int i = 0; i < 3; i++)
+        a.x[i] = fp_add(a.x[i], b.x[i], -1);
+    return a;
+}
+
+static fpoly3 fp3_cross(fpoly3 a, fpoly3 b)
+{
+    fpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        r.x[i] = fp_add(fp_mul(a.x[j], b.x[k]), fp_mul(a.x[k], b.x[j]), -1);
+    }
+    return r;
+}
+
+static fpoly fp3_dot(fpoly3 a, fpoly3 b)
+{
+    return fp_add(fp_add(fp_mul(a.x[0], b.x[0]), fp_mul(a.x[1], b.x[1]), 1), fp_mul(a.x[2], b.x[2]), 1);
+}
+
+static double comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
+
+/* vertex k minus vertex base, as an affine polynomial */
+static fpoly3 rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
+{
+    fpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
+        double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
+        fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
+        r.x[i] = (fpoly){{d0, fiv_sub(d1, d0)}, 1};
+    }
+    return r;
+}
+
+/* Bernstein coefficients on [0, 1] of degree n (the polynomial's degree is
+ * raised to n): b_j = sum_{i <= j} C(j, i) / C(n, i) a_i. */
+static void to_bernstein(fpoly p, int n, fiv *b)
+{
+    static const double binom[5][5] = {
+        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    for (int j = 0; j <= n; j++) {
+        fiv s = {0, 0};
+        for (int i = 0; i <= j && i <= p.deg; i++) {
+            fiv w = {down(binom[j][i] / binom[n][i]), up(binom[j][i] / binom[n][i])};
+            s = fiv_add(s, fiv_mul(w, p.c[i]));
+        }
+        b[j] = s;
+    }
+}
+
+static void put(fccd_bern *B, int k, fpoly p, int n)
+{
+    B->deg[k] = n;
+    to_bernstein(p, n, B->c[k]);
+}
+
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B)
+{
+    if (kind == FCCD_VERTEX_FACE) {
+        /* relative to a: P = p - a, the edges B, C; n = B x C;
+         * det = P.n; sides (B x P).n, ((C - B) x (P - B)).n, ((-C) x (P - C)).n */
+        fpoly3 P = rel(t0, t1, 0, 1), Bv = rel(t0, t1, 2, 1), C = rel(t0, t1, 3, 1);
+        fpoly3 n = fp3_cross(Bv, C), Z = fp3_sub(C, C);
+        put(B, 0, fp3_dot(P, n), 3);
+        put(B, 1, fp3_dot(fp3_cross(Bv, P), n), 4);
+        put(B, 2, fp3_dot(fp3_cross(fp3_sub(C, Bv), fp3_sub(P, Bv)), n), 4);
+        put(B, 3, fp3_dot(fp3_cross(fp3_sub(Z, C), fp3_sub(P, C)), n), 4);
+        B->count = 4;
+    } else {
+        /* relative to a: e1 = b - a, e2 = d - c, w = c - a, m = e1 x e2;
+         * m.(d - a); su = (w x e2).m, sv = (w x e1).m and m.m - su, m.m - sv */
+        fpoly3 e1 = rel(t0, t1, 1, 0), w = rel(t0, t1, 2, 0), D = rel(t0, t1, 3, 0);
+        fpoly3 e2 = fp3_sub(D, w), m = fp3_cross(e1, e2);
+        fpoly mm = fp3_dot(m, m), su = fp3_dot(fp3_cross(w, e2), m), sv = fp3_dot(fp3_cross(w, e1), m);
+        put(B, 0, fp3_dot(m, D), 3);
+        put(B, 1, su, 4);
+        put(B, 2, sv, 4);
+        put(B, 3, fp_add(mm, su, -1), 4);
+        put(B, 4, fp_add(mm, sv, -1), 4);
+        B->count = 5;
+    }
+}
+
+/* Polynomial 0 (coplanarity) vanishes at a contact; the others are >= 0. */
+bool fccd_bern_excluded(const fccd_bern *B)
+{
+    bool pos = true, neg = true;
+    for (int j = 0; j <= B->deg[0]; j++) {
+        pos &= B->c[0][j].lo > 0;
+        neg &= B->c[0][j].hi < 0;
+    }
+    if (pos || neg)
+        return true;
+    for (int k = 1; k < B->count; k++) {
+        bool all = true;
+        for (int j = 0; j <= B->deg[k] && all; j++)
+            all = B->c[k][j].hi < 0;
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+/* de Casteljau at 1/2: the coefficients of [ta, m] and [m, tb]. */
+void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi)
+{
+    *lo = *hi = *B;
+    for (int k = 0; k < B->count; k++) {
+        int n = B->deg[k];
+        fiv w[5];
+        for (int j = 0; j <= n; j++)
+            w[j] = B->c[k][j];
+        for (int r = 1; r <= n; r++) {
+            for (int j = 0; j <= n - r; j++) {
+                fiv s = fiv_add(w[j], w[j + 1]);
+                w[j] = (fiv){down(0.5 * s.lo), up(0.5 * s.hi)};
+            }
+            lo->c[k][r] = w[0];
+            hi->c[k][n - r] = w[n - r];
+        }
+    }
+}

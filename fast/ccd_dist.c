@@ -1,0 +1,154 @@
+/* fast/ccd_dist.c: certified lower and upper bounds of the distance between
+ * the shapes of vertex_face_ccd (a point and a triangle) and edge_edge_ccd
+ * (two segments) at one time, from outward-rounded enclosures of their
+ * vertices (fast_ccd.h).  The search (fast/ccd_common.c) drops a time piece
+ * when the lower bound at its middle exceeds how far the distance can fall
+ * over half the piece, and reports a budget-exhausted hit only where the
+ * upper bound is small; docs/queries/vertex_face_ccd.md, "fast".
+ *
+ * Upper bounds: the distance to a point of the other shape that is certainly
+ * on it (a convex combination with exact double weights, its position
+ * enclosed).  Lower bounds: facts that hold for every input, each computed
+ * with the interval operations; the result is the largest of them (fmax
+ * drops a NaN candidate; a NaN or negative result reads as no bound). */
+#include "fast_ccd.h"
+
+static inline double mid(fiv x) { return 0.5 * x.lo + 0.5 * x.hi; }
+static inline double pos(double x) { return x > 0 ? x : 0; }
+
+/* a + s e, s a double */
+static fiv3 along(fiv3 a, double s, fiv3 e)
+{
+    fiv3 r;
+    for (int i = 0; i < 3; i++)
+        r.x[i] = fiv_add(a.x[i], fiv_mul((fiv){s, s}, e.x[i]));
+    return r;
+}
+
+static double norm_up(fiv3 d)
+{
+    fiv dd = fiv3_dot(d, d);
+    return dd.hi == dd.hi ? fiv_sqrt_up(dd.hi) : INFINITY;
+}
+
+/* |x| / sqrt(yy), rounded down (0 unless both are certainly positive). */
+static double quot_dn(fiv x, fiv yy)
+{
+    double a = fmax(x.lo, -x.hi);
+    if (!(a > 0) || !(yy.hi > 0))
+        return 0;
+    return pos(down(a / fiv_sqrt_up(yy.hi)));
+}
+
+/* Distance of p to the segment ab.
+ * - The segment lies within |b - a| of a: D >= |p - a| - |b - a|.
+ * - The distance to the line, |(p - a) x e| / |e| (e = b - a), is at most D.
+ * - When (p - a).e <= 0 the closest point is a; when it is >= e.e, b. */
+static double seg_dist(fiv3 p, fiv3 a, fiv3 b, double *hi)
+{
+    fiv3 e = fiv3_sub(b, a), w = fiv3_sub(p, a), wb = fiv3_sub(p, b);
+    fiv ee = fiv3_dot(e, e), we = fiv3_dot(w, e), ww = fiv3_dot(w, w);
+    double s = mid(we) / mid(ee);
+    s = s > 0 ? (s < 1 ? s : 1) : 0; /* NaN: 0 */
+    *hi = norm_up(fiv3_sub(p, along(a, s, e)));
+    double lo = down(fiv_sqrt_dn(ww.lo) - fiv_sqrt_up(ee.hi));
+    if (ee.lo > 0) {
+        fiv3 c = fiv3_cross(w, e);
+        lo = fmax(lo, down(fiv_sqrt_dn(fiv3_dot(c, c).lo) / fiv_sqrt_up(ee.hi)));
+    }
+    if (we.hi <= 0)
+        lo = fmax(lo, fiv_sqrt_dn(ww.lo));
+    if (fiv_sub(we, ee).lo >= 0)
+        lo = fmax(lo, fiv_sqrt_dn(fiv3_dot(wb, wb).lo));
+    return pos(lo);
+}
+
+static double sq_mid(fiv3 a, fiv3 b)
+{
+    double s = 0;
+    for (int i = 0; i < 3; i++) {
+        double d = mid(a.x[i]) - mid(b.x[i]);
+        s += d * d;
+    }
+    return s;
+}
+
+/* The point v[0], the triangle K = conv(v[1], v[2], v[3]), n = (b-a) x (c-a).
+ * - D is at least the distance to K's plane, |(p - a).n| / |n|.
+ * - When an edge function ((x_j - x_i) x (p - x_i)).n is certainly negative,
+ *   the projection of p is outside K and D is the least edge distance.
+ * - K = conv(E, v) for an edge E and the opposite vertex v, and every point
+ *   of K is within dist(v, E) of E (a convex function's maximum over a hull
+ *   is at a vertex): D >= dist(p, E) - dist(v, E).  E is the longest edge,
+ *   where dist(v, E) is the least altitude: a degenerate triangle. */
+double fccd_vf_dist(const fiv3 *v, double *hi)
+{
+    fiv3 p = v[0];
+    double elo[3], ehi[3], emin = INFINITY, h = INFINITY, len[3];
+    for (int i = 0; i < 3; i++) {
+        elo[i] = seg_dist(p, v[1 + i], v[1 + (i + 1) % 3], &ehi[i]);
+        emin = fmin(emin, elo[i]);
+        h = fmin(h, ehi[i]);
+        len[i] = sq_mid(v[1 + i], v[1 + (i + 1) % 3]);
+    }
+    fiv3 e1 = fiv3_sub(v[2], v[1]), e2 = fiv3_sub(v[3], v[1]), w = fiv3_sub(p, v[1]);
+    fiv3 n = fiv3_cross(e1, e2);
+    fiv nn = fiv3_dot(n, n);
+    double lo = quot_dn(fiv3_dot(w, n), nn);
+    bool outside = false;
+    for (int i = 0; i < 3; i++) {
+        fiv3 xi = v[1 + i], ei = fiv3_sub(v[1 + (i + 1) % 3], xi);
+        outside |= fiv_neg(fiv3_dot(fiv3_cross(ei, fiv3_sub(p, xi)), n));
+    }
+    if (outside)
+        lo = fmax(lo, emin);
+    int k = len[0] >= len[1] && len[0] >= len[2] ? 0 : len[1] >= len[2] ? 1 : 2;
+    double alt;
+    seg_dist(v[1 + (k + 2) % 3], v[1 + k], v[1 + (k + 1) % 3], &alt);
+    lo = fmax(lo, down(elo[k] - alt));
+    /* the projection, when its barycentrics (doubles) are a convex
+     * combination: 0 <= beta, gamma and beta + gamma < 1 in reals */
+    double m2 = mid(nn), beta = mid(fiv3_dot(fiv3_cross(w, e2), n)) / m2;
+    double gamma = mid(fiv3_dot(fiv3_cross(e1, w), n)) / m2;
+    if (beta >= 0 && gamma >= 0 && beta + gamma <= 1 - 0x1p-50)
+        h = fmin(h, norm_up(fiv3_sub(p, along(along(v[1], beta, e1), gamma, e2))));
+    *hi = h;
+    return pos(lo);
+}
+
+/* The segments v[0] v[1] and v[2] v[3]; e1 = b - a, e2 = d - c, w = c - a,
+ * m = e1 x e2.  The squared distance f(u, v) = |a + u e1 - c - v e2|^2 is a
+ * convex quadratic on the unit square.
+ * - D is at least the distance of the lines, |m.w| / |m|.
+ * - Its minimum is on the square's boundary (End: an endpoint against the
+ *   other segment) unless the lines' closest parameters u = (w x e2).m / m.m
+ *   and v = (w x e1).m / m.m are both in [0, 1]; certainly outside: D = End.
+ * - Near-parallel: from an interior minimum, moving along the eigenvector of
+ *   f's quadratic part with the least eigenvalue lambda <= det / (trace / 2)
+ *   = 2 m.m / (e1.e1 + e2.e2) reaches the boundary within sqrt(2), so
+ *   End^2 <= D^2 + 4 m.m / (e1.e1 + e2.e2); with m = 0, D = End. */
+double fccd_ee_dist(const fiv3 *v, double *hi)
+{
+    static const int pt[4] = {0, 1, 2, 3}, sa[4] = {2, 2, 0, 0};
+    double end = INFINITY, h = INFINITY, eh;
+    for (int i = 0; i < 4; i++) {
+        end = fmin(end, seg_dist(v[pt[i]], v[sa[i]], v[sa[i] + 1], &eh));
+        h = fmin(h, eh);
+    }
+    fiv3 e1 = fiv3_sub(v[1], v[0]), e2 = fiv3_sub(v[3], v[2]), w = fiv3_sub(v[2], v[0]);
+    fiv3 m = fiv3_cross(e1, e2);
+    fiv mm = fiv3_dot(m, m), su = fiv3_dot(fiv3_cross(w, e2), m), sv = fiv3_dot(fiv3_cross(w, e1), m);
+    double lo = quot_dn(fiv3_dot(m, w), mm);
+    if (fiv_neg(su) || fiv_neg(sv) || fiv_neg(fiv_sub(mm, su)) || fiv_neg(fiv_sub(mm, sv)))
+        lo = fmax(lo, end);
+    fiv den = fiv_add(fiv3_dot(e1, e1), fiv3_dot(e2, e2));
+    if (mm.hi == 0)
+        lo = fmax(lo, end);
+    else if (den.lo > 0 && end < INFINITY)
+        lo = fmax(lo, fiv_sqrt_dn(down(down(end * end) - up(up(4 * mm.hi) / den.lo))));
+    double u = mid(su) / mid(mm), t = mid(sv) / mid(mm);
+    if (u >= 0 && u <= 1 && t >= 0 && t <= 1)
+        h = fmin(h, norm_up(fiv3_sub(along(v[0], u, e1), along(v[2], t, e2))));
+    *hi = h;
+    return pos(lo);
+}
