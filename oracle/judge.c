@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 _Static_assert((int)ISECT_REF_OK == (int)REF_OK && (int)ISECT_REF_INVALID == (int)REF_INVALID, "catalog.h: ref's status codes");
 
@@ -236,12 +237,25 @@ bool isect_witness(const isect_query *q, const double *in, const double *tgt_out
     if (!(lo > 0))
         lo = 0x1p-4;
     bool on_set = isect_on_degenerate_set(q, in);
+    /* At most MAX_RADII radii from lo to hi: doublings, or a larger common
+     * ratio when hi / lo is beyond 2^MAX_RADII (a severity far below a unit);
+     * and at most BUDGET_S seconds of CPU in all, for the queries whose
+     * ref can take a second on extreme inputs (the CCD queries at DBL_MAX
+     * beside subnormals). */
+    enum { MAX_RADII = 60 };
+    const double BUDGET_S = 5;
+    double ratio = 2, span = hi / lo;
+    if (span > 0x1p60 && isfinite(span))
+        ratio = exp2(ceil(log2(span) / MAX_RADII));
+    clock_t start = clock();
     /* First inputs of the query's format (a witness one can run); then, for
      * binary32 queries, unrounded ones, for boxes finer than the format's
      * grid (subnormal inputs, or a severity far below one unit). */
     for (int pass = 0; pass < (q->format == FMT_F32 ? 2 : 1); pass++)
-        for (double rho = lo;; rho = fmin(2 * rho, hi)) {
+        for (double rho = lo;; rho = fmin(ratio * rho, hi)) {
             for (int t = 0; t < TRIES_PER_RADIUS; t++) {
+                if ((double)(clock() - start) > BUDGET_S * CLOCKS_PER_SEC)
+                    return false;
                 /* Every third try a corner of the box, else a uniform point. */
                 bool same = true;
                 for (int k = 0; k < nin; k++) {
