@@ -124,7 +124,7 @@ def functions_at(text):
 
 
 DECL_START = re.compile(r"\s*(?:static\s+|const\s+)*(?:double|float|int|bool|unsigned|uint64_t|fv_d3|isect_vec3|"
-                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+)\b")
+                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fx_num|slab)\b")
 
 
 def array_bound(text, toks, i):
