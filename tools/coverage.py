@@ -95,7 +95,7 @@ def out_null_branches(cov, prefix):
             continue
         src = open(name, encoding="utf-8").read().split("\n")
         for line, (count, br) in cov[name].items():
-            if line <= len(src) and src[line - 1].strip() == "if (out)":
+            if line <= len(src) and src[line - 1].strip() in ("if (out)", "if (out) {"):
                 n += sum(1 for c in br if c == 0)
     return n
 
