@@ -20,6 +20,18 @@
 
 enum { ISECT_MAX_IN = 32, ISECT_MAX_OUT = 16, ISECT_MAX_FIELDS = 12 };
 
+/* The last slot of a target's flat outputs (as isect_target_run writes
+ * them; never one of the query's outputs): nonzero when the run function
+ * saw the target's result struct contradict its return value (out->hit, or
+ * a plane query's side, against the returned bool): ISECT_BREACH always a
+ * breach, ISECT_BREACH_IF_VALID one on input ref accepts (a plane query's
+ * false with side 0, its answer to invalid input).  A run function reports
+ * it with isect_run_breach(); the judge makes it an invalid verdict
+ * (docs/judge.md, "The result contract"). */
+enum { ISECT_SLOT_BREACH = ISECT_MAX_OUT - 1 };
+enum { ISECT_BREACH = 1, ISECT_BREACH_IF_VALID = 2 };
+void isect_run_breach(int breach);
+
 typedef enum { FMT_F32, FMT_F64 } isect_format;
 
 /* Unit class of an input field.  The judge measures input perturbations per

@@ -18,13 +18,50 @@ bool isect_entry_computes(const isect_query *q, const isect_target_entry *e, int
     return false;
 }
 
+/* What the last run function on this thread reported (isect_run_breach). */
+static _Thread_local int run_breach;
+
+void isect_run_breach(int breach)
+{
+    run_breach = breach;
+}
+
 bool isect_target_run(const isect_query *q, const isect_target_entry *e, const double *in, double *out)
 {
     memset(out, 0, ISECT_MAX_OUT * sizeof *out);
     if (e->refuse && e->refuse(in))
         return false;
+    run_breach = 0;
     q->run(e->fn, in, out);
+    out[ISECT_SLOT_BREACH] = run_breach;
     return true;
+}
+
+/* The result contract (docs/judge.md): out->hit (or a plane query's side)
+ * agrees with the returned bool, for every target; and, for an entry that
+ * declares ISECT_MISS_ZERO, zero numeric outputs on a miss and a miss with
+ * every output zero on invalid input.  NULL or the breach, its slot in *slot. */
+static const char *result_breach(const isect_query *q, const isect_target_entry *e, int ref_status,
+                                  const double *y, int *slot)
+{
+    int hit = isect_query_hit_index(q), nout = isect_query_nout(q);
+    *slot = -1;
+    double b = nout < ISECT_MAX_OUT ? y[ISECT_SLOT_BREACH] : 0;
+    if (b == ISECT_BREACH || (b == ISECT_BREACH_IF_VALID && ref_status == ISECT_REF_OK))
+        return "the result struct contradicts the returned value (out->hit, or side == 0 for a plane query)";
+    if (!(e->miss & ISECT_MISS_ZERO))
+        return NULL;
+    for (int o = 0; o < q->noutputs; o++)
+        for (int i = 0, s = isect_output_offset(q, o); i < q->outputs[o].arity; i++, s++) {
+            *slot = s;
+            if (ref_status != ISECT_REF_OK && y[s] != 0)
+                return "an answer other than a miss with every output zero on invalid input (the entry declares "
+                       "ISECT_MISS_ZERO)";
+            if (ref_status == ISECT_REF_OK && hit >= 0 && y[hit] == 0 && q->outputs[o].kind == OUT_REAL && y[s] != 0)
+                return "a nonzero numeric output on a miss (the entry declares ISECT_MISS_ZERO)";
+        }
+    *slot = -1;
+    return NULL;
 }
 
 double isect_entry_unit(const isect_query *q, const isect_target_entry *e)
@@ -110,6 +147,10 @@ isect_judgement isect_judge_entry(const isect_query *q, const isect_target_entry
         if (why)
             return (isect_judgement){VERDICT_REFUSED, 0, -1, why};
     }
+    int bad_slot;
+    const char *breach = result_breach(q, e, ref_status, tgt_out, &bad_slot);
+    if (breach)
+        return (isect_judgement){VERDICT_INVALID, 0, bad_slot, breach};
     /* Outputs the entry does not compute take ref's values: never disputed. */
     double y[ISECT_MAX_OUT];
     memcpy(y, tgt_out, sizeof y);

@@ -9,6 +9,7 @@ static void run_aabb_aabb(isect_any_fn fn, const double *in, double *out)
     isect_aabb b = {isect_v3_from(in + IN_MIN1), isect_v3_from(in + IN_MAX1)};
     isect_aabb_aabb_result r = {0};
     out[0] = ((isect_aabb_aabb_fn *)fn)(a, b, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: a face of one box onto a face of the other (touching),

@@ -8,8 +8,10 @@ static void run_aabb_plane(isect_any_fn fn, const double *in, double *out)
     isect_aabb b = {isect_v3_from(in + IN_MIN), isect_v3_from(in + IN_MAX)};
     isect_plane plane = {isect_v3_from(in + IN_P), isect_v3_from(in + IN_N)};
     isect_aabb_plane_result r = {0};
-    ((isect_aabb_plane_fn *)fn)(b, plane, &r);
+    bool hit = ((isect_aabb_plane_fn *)fn)(b, plane, &r);
     out[0] = r.side;
+    /* true iff straddling; false with side 0 is the answer to invalid input */
+    isect_run_breach(hit ? r.side != 0 : r.side == 0 ? ISECT_BREACH_IF_VALID : 0);
 }
 
 static const char *contract_aabb_plane(const double *in, const double *out)

@@ -9,6 +9,7 @@ static void run_aabb_triangle(isect_any_fn fn, const double *in, double *out)
     isect_triangle t = {isect_v3_from(in + IN_V0), isect_v3_from(in + IN_V1), isect_v3_from(in + IN_V2)};
     isect_aabb_triangle_result r = {0};
     out[0] = ((isect_aabb_triangle_fn *)fn)(b, t, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: min and max ordered; a vertex onto a corner, an edge's

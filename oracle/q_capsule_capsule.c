@@ -9,6 +9,7 @@ static void run_capsule_capsule(isect_any_fn fn, const double *in, double *out)
     isect_capsule b = {isect_v3_from(in + IN_Q0), isect_v3_from(in + IN_Q1), (float)in[IN_R1]};
     isect_capsule_capsule_result r = {0};
     out[0] = ((isect_capsule_capsule_fn *)fn)(a, b, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: parallel segments (q1 - q0 a multiple of p1 - p0),

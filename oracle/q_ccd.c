@@ -16,6 +16,7 @@ void qccd_run(isect_any_fn fn, const double *in, double *out)
     isect_ccd_result r = {0};
     bool hit = ((isect_vertex_face_ccd_fn *)fn)(qccd_frame(in, 0), qccd_frame(in, 12), &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

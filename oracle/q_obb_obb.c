@@ -22,6 +22,7 @@ static void run_obb_obb(isect_any_fn fn, const double *in, double *out)
 {
     isect_obb_obb_result r = {0};
     out[0] = ((isect_obb_obb_fn *)fn)(obb_from(in), obb_from(in + BOX), &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* A rotation matrix (rows = axes) from a quaternion given by 4 small

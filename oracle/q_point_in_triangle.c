@@ -9,6 +9,7 @@ static void run_point_in_triangle(isect_any_fn fn, const double *in, double *out
     isect_triangle tri = {isect_v3_from(in + IN_V0), isect_v3_from(in + IN_V1), isect_v3_from(in + IN_V2)};
     isect_point_in_triangle_result r = {0};
     out[0] = ((isect_point_in_triangle_fn *)fn)(isect_v3_from(in + IN_P), tri, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Edits that reach the boundary: p at a barycentric combination with dyadic

@@ -10,6 +10,7 @@ static void run_ray_capsule(isect_any_fn fn, const double *in, double *out)
     isect_ray_capsule_result r = {0};
     bool hit = ((isect_ray_capsule_fn *)fn)(ray, cap, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

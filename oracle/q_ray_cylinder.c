@@ -10,6 +10,7 @@ static void run_ray_cylinder(isect_any_fn fn, const double *in, double *out)
     isect_ray_cylinder_result r = {0};
     bool hit = ((isect_ray_cylinder_fn *)fn)(ray, cy, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

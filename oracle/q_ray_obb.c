@@ -12,6 +12,7 @@ static void run_ray_obb(isect_any_fn fn, const double *in, double *out)
     isect_ray_obb_result r = {0};
     bool hit = ((isect_ray_obb_fn *)fn)(ray, box, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

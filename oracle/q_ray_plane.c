@@ -10,6 +10,7 @@ static void run_ray_plane(isect_any_fn fn, const double *in, double *out)
     isect_ray_plane_result r = {0};
     bool hit = ((isect_ray_plane_fn *)fn)(ray, plane, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

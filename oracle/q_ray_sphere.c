@@ -10,6 +10,7 @@ static void run_ray_sphere(isect_any_fn fn, const double *in, double *out)
     isect_ray_sphere_result r = {0};
     bool hit = ((isect_ray_sphere_fn *)fn)(ray, s, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

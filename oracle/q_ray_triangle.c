@@ -8,6 +8,7 @@ static void run_ray_triangle(isect_any_fn fn, const double *in, double *out)
     isect_ray_triangle_result r = {0};
     bool hit = ((isect_ray_triangle_fn *)fn)(ray, tri, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
     out[2] = r.u;
     out[3] = r.v;

@@ -9,6 +9,7 @@ static void run_sphere_aabb(isect_any_fn fn, const double *in, double *out)
     isect_aabb b = {isect_v3_from(in + IN_MIN), isect_v3_from(in + IN_MAX)};
     isect_sphere_aabb_result r = {0};
     out[0] = ((isect_sphere_aabb_fn *)fn)(s, b, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: the sphere touching a face (centre at distance r along an

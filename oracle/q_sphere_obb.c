@@ -16,6 +16,7 @@ static void run_sphere_obb(isect_any_fn fn, const double *in, double *out)
     o.half = isect_v3_from(in + IN_H);
     isect_sphere_obb_result r = {0};
     out[0] = ((isect_sphere_obb_fn *)fn)(s, o, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: the centre at a face, edge or corner of the box pushed

@@ -9,6 +9,7 @@ static void run_sphere_sphere(isect_any_fn fn, const double *in, double *out)
     isect_sphere b = {isect_v3_from(in + IN_C1), (float)in[IN_R1]};
     isect_sphere_sphere_result r = {0};
     out[0] = ((isect_sphere_sphere_fn *)fn)(a, b, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: spheres that touch exactly (along an axis, or along a

@@ -14,6 +14,7 @@ static void run_sphere_sweep_plane(isect_any_fn fn, const double *in, double *ou
     isect_sphere_sweep_plane_result r = {0};
     bool hit = ((isect_sphere_sweep_plane_fn *)fn)(ball(in), plane, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

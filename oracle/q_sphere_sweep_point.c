@@ -13,6 +13,7 @@ static void run_sphere_sweep_point(isect_any_fn fn, const double *in, double *ou
     isect_sphere_sweep_point_result r = {0};
     bool hit = ((isect_sphere_sweep_point_fn *)fn)(ball(in), isect_v3_from(in + 7), &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

@@ -13,6 +13,7 @@ static void run_sphere_sweep_segment(isect_any_fn fn, const double *in, double *
     isect_sphere_sweep_segment_result r = {0};
     bool hit = ((isect_sphere_sweep_segment_fn *)fn)(ball(in), isect_v3_from(in + 7), isect_v3_from(in + 10), &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
     isect_v3_to(out + 2, r.point);
 }

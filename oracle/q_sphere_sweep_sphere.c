@@ -11,6 +11,7 @@ static void run_sphere_sweep_sphere(isect_any_fn fn, const double *in, double *o
     isect_sphere_sweep_sphere_result r = {0};
     bool hit = ((isect_sphere_sweep_sphere_fn *)fn)(ball(in), ball(in + 7), &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 

@@ -14,6 +14,7 @@ static void run_sphere_sweep_triangle(isect_any_fn fn, const double *in, double 
     isect_sphere_sweep_triangle_result r = {0};
     bool hit = ((isect_sphere_sweep_triangle_fn *)fn)(ball(in), tri, &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
     isect_v3_to(out + 2, r.point);
 }

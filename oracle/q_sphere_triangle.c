@@ -9,6 +9,7 @@ static void run_sphere_triangle(isect_any_fn fn, const double *in, double *out)
     isect_triangle tri = {isect_v3_from(in + IN_V0), isect_v3_from(in + IN_V1), isect_v3_from(in + IN_V2)};
     isect_sphere_triangle_result r = {0};
     out[0] = ((isect_sphere_triangle_fn *)fn)(s, tri, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
     isect_v3_to(out + 1, r.point);
     out[4] = r.dist2;
 }

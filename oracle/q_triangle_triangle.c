@@ -9,6 +9,7 @@ static void run_triangle_triangle(isect_any_fn fn, const double *in, double *out
     isect_triangle b = {isect_v3_from(in + IN_B), isect_v3_from(in + IN_B + 3), isect_v3_from(in + IN_B + 6)};
     isect_triangle_triangle_result r = {0};
     out[0] = ((isect_triangle_triangle_fn *)fn)(a, b, &r);
+    isect_run_breach((out[0] != 0) != r.hit);
 }
 
 /* Boundary edits: coplanar triangles (b in a's plane by dyadic barycentric

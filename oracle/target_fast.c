@@ -1,5 +1,8 @@
 /* oracle/target_fast.c: libisect as a target.  The tolerances are the error
  * bounds derived in docs/queries/NAME.md; the fuzzers check them. */
+/* Every entry keeps isect.h's result contract: all outputs zero on a miss,
+ * invalid input a miss (oracle/targets.h, ISECT_MISS_ZERO). */
+#define ISECT_ENTRY_MISS ISECT_MISS_ZERO
 #include "targets.h"
 
 static const isect_target_entry entries[] = {

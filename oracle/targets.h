@@ -39,6 +39,15 @@
  *              severity (docs/judge.md, "Exact booleans"); the numeric
  *              outputs are judged with ulps and tolerance as usual.  0:
  *              booleans are judged by severity like the numbers.
+ *   miss       ISECT_MISS_ZERO: the entry keeps fast's result contract
+ *              (isect.h, docs/semantics.md): on a miss every numeric output
+ *              is zero, and on input outside ref's domain (REF_INVALID) the
+ *              answer is a miss with every output zero (a plane query's side
+ *              included).  A breach is an invalid verdict (docs/judge.md,
+ *              "The result contract").  0: misses carry no claim and
+ *              invalid input is not judged.  The default of every ISECT_ENTRY
+ *              macro is ISECT_ENTRY_MISS, 0 unless the adapter file defines
+ *              it before including this header (oracle/target_fast.c does).
  *
  * The registry.  `fast` (libisect) is built into the oracle.  Every other
  * target lives in an adapter file outside the oracle (the zoo in fuzz/zoo/,
@@ -70,6 +79,12 @@ typedef enum { ISECT_BINARY32 = 0, ISECT_BINARY64 = 1 } isect_precision;
 /* isect_target_entry.exact: what the entry claims exact (0: nothing). */
 enum { ISECT_EXACT_BOOLS = 1 };
 
+/* isect_target_entry.miss: what the entry promises about misses (0: nothing). */
+enum { ISECT_MISS_ZERO = 1 };
+#ifndef ISECT_ENTRY_MISS
+#define ISECT_ENTRY_MISS 0
+#endif
+
 typedef struct {
     const char *query;
     isect_any_fn fn;
@@ -80,6 +95,7 @@ typedef struct {
     const char *(*refuse)(const double *in); /* NULL: accepts every input */
     double near;                 /* > 0: the one-sided contract, its distance */
     int exact;                   /* 0 or ISECT_EXACT_BOOLS */
+    int miss;                    /* 0 or ISECT_MISS_ZERO */
 } isect_target_entry;
 
 typedef struct isect_target {
@@ -94,22 +110,22 @@ typedef struct isect_target {
 
 /* An entry whose function is type-checked against the query's signature. */
 #define ISECT_ENTRY(q, f, ulps_, tol_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_) }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, 0, 0, ISECT_ENTRY_MISS }
 /* The same with the optional fields: outputs (a string or NULL), precision
  * (ISECT_BINARY32 or ISECT_BINARY64) and refuse (a predicate or NULL). */
 #define ISECT_ENTRY_EX(q, f, ulps_, tol_, outputs_, precision_, refuse_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_), 0, 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), (outputs_), (precision_), (refuse_), 0, 0, ISECT_ENTRY_MISS }
 /* A conservative entry of a continuous collision query: the one-sided
  * contract with the distance near (units of precision times S); ulps bounds
  * how much later than ref's its time of impact may be, tolerance applies
  * to nothing else. */
 #define ISECT_ENTRY_ONE_SIDED(q, f, ulps_, tol_, precision_, near_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, (precision_), NULL, (near_), 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, (precision_), NULL, (near_), 0, ISECT_ENTRY_MISS }
 /* ISECT_ENTRY with exact booleans (ISECT_EXACT_BOOLS): a boolean or enum
  * output that differs from ref's is a discrepancy, whatever its severity. */
 #define ISECT_ENTRY_EXACT(q, f, ulps_, tol_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, 0, ISECT_EXACT_BOOLS }
-#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL, 0, 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), (ulps_), (tol_), NULL, ISECT_BINARY32, NULL, 0, ISECT_EXACT_BOOLS, ISECT_ENTRY_MISS }
+#define ISECT_ENTRIES_END { NULL, NULL, 0, 0, NULL, ISECT_BINARY32, NULL, 0, 0, 0 }
 
 /* The table of the targets an adapter file defines, NULL-terminated, under
  * the name isect_targets_<stem> that the generated registry expects (the

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tools/coverage.py BUILD: line and branch coverage of fast/ and ref/.
+"""tools/coverage.py [BUILD] [--corpus-only] [--files F...]: line and branch
+coverage of fast/ and ref/.
 
 Needs the cov flag set (gcc --coverage, -O0): BUILD/cov/isect and the test
 binaries BUILD/cov/tests/test_* (make coverage builds them).  Two runs, each
@@ -9,9 +10,11 @@ are merged over every object that includes it (a branch is reached when some
 object takes it).  Prints per part and per file: lines executed, branches
 taken at least once; then the fast/ branches the corpus never takes
 (file:line, and how many of the line's branches).  Writes the full listing to
-BUILD/coverage.txt.  Exit status 0 (a report, not a gate), 2 when the build
+BUILD/coverage.txt.  --corpus-only skips the tests; --files restricts the
+closing figure and the unreached list to some fast/ files.  Exit status 0 (a report, not a gate), 2 when the build
 is missing.
 """
+import argparse
 import glob
 import json
 import os
@@ -92,7 +95,7 @@ def out_null_branches(cov, prefix):
             continue
         src = open(name, encoding="utf-8").read().split("\n")
         for line, (count, br) in cov[name].items():
-            if line <= len(src) and src[line - 1].strip() == "if (out)":
+            if line <= len(src) and src[line - 1].strip() in ("if (out)", "if (out) {"):
                 n += sum(1 for c in br if c == 0)
     return n
 
@@ -111,8 +114,24 @@ def unreached(cov, prefix):
     return rows
 
 
+def restrict(cov, files):
+    """cov limited to the files named (all of it when files is empty)."""
+    return {k: v for k, v in cov.items() if not files or k in files}
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description="line and branch coverage of fast/ and ref/ by the corpus and the tests")
+    ap.add_argument("build", nargs="?", default="build")
+    ap.add_argument("--corpus-only", action="store_true", help="skip the tests' run (only BUILD/cov/isect needed)")
+    ap.add_argument("--files", nargs="*", default=[],
+                    help="fast/ files (a header counts over every object including it) the closing figure and "
+                         "the list of unreached branches are restricted to")
+    return ap.parse_args(argv)
+
+
 def main(argv):
-    build = argv[0] if argv else "build"
+    args = parse(argv)
+    build = args.build
     isect = os.path.join(build, "cov", "isect")
     tests = sorted(t for t in glob.glob(os.path.join(build, "cov", "tests", "test_*"))
                    if os.access(t, os.X_OK) and not t.endswith((".o", ".d", ".gcno", ".gcda")))
@@ -124,17 +143,21 @@ def main(argv):
     subprocess.run([isect, "check", "corpus/"], stdout=subprocess.DEVNULL, check=False)
     corpus = collect(build, ["fast", "ref"])
     report("isect check corpus/", corpus, out)
-    clear(build)
-    for t in tests:
-        subprocess.run([t, "--jobs=1", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    report("the tests (%d binaries)" % len(tests), collect(build, ["fast", "ref"]), out)
-    lt, lh, bt, bh = summary(corpus, "fast/")
-    skip = out_null_branches(corpus, "fast/")
-    s = ("fast/ branches taken by the corpus, leaving out the %d out == NULL sides of `if (out)` (never "
-         "taken by isect check): %.1f%% (%d of %d)" % (skip, pct(bh, bt - skip), bh, bt - skip))
+    if not args.corpus_only:
+        clear(build)
+        for t in tests:
+            subprocess.run([t, "--jobs=1", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        report("the tests (%d binaries)" % len(tests), collect(build, ["fast", "ref"]), out)
+    files = [os.path.normpath(f) for f in args.files]
+    mine = restrict(corpus, files)
+    lt, lh, bt, bh = summary(mine, "fast/")
+    skip = out_null_branches(mine, "fast/")
+    s = ("fast/ branches%s taken by the corpus, leaving out the %d out == NULL sides of `if (out)` (never "
+         "taken by isect check): %.1f%% (%d of %d)" % (" of the %d files given" % len(files) if files else "",
+                                                       skip, pct(bh, bt - skip), bh, bt - skip))
     print(s)
     out.append(s)
-    rows = unreached(corpus, "fast/")
+    rows = unreached(mine, "fast/")
     print("== fast/ branches the corpus does not take: %d lines (full list in %s/coverage.txt)" % (len(rows), build))
     for r in rows:
         print("  " + r)

@@ -124,7 +124,7 @@ def functions_at(text):
 
 
 DECL_START = re.compile(r"\s*(?:static\s+|const\s+)*(?:double|float|int|bool|unsigned|uint64_t|fv_d3|isect_vec3|"
-                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+)\b")
+                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fx_num|slab)\b")
 
 
 def array_bound(text, toks, i):
@@ -285,9 +285,17 @@ def fuzz_queries(tree, queries):
 
 # ---- stages ----------------------------------------------------------------
 
-def stage_corpus(tree, args):
-    cmd = [tree.isect(), "check"] + sum((["--target", t] for t in args.target), []) + [args.corpus]
-    rc, out = run(cmd, tree.dir, args.timeout)
+def stage_corpus(tree, args, queries=None):
+    """isect check on the corpus; first on the folders of the mutated queries
+    alone (cases are judged one by one, so a failure there is a failure of
+    the whole corpus, found faster), then on all of it."""
+    targets = sum((["--target", t] for t in args.target), [])
+    dirs = [os.path.join(args.corpus, q) for q in queries or [] if os.path.isdir(os.path.join(args.corpus, q))]
+    if dirs:
+        rc, out = run([tree.isect(), "check"] + targets + dirs, tree.dir, args.timeout)
+        if rc != 0:
+            return True, out
+    rc, out = run([tree.isect(), "check"] + targets + [args.corpus], tree.dir, args.timeout)
     return rc != 0, out
 
 
@@ -493,7 +501,7 @@ def main(argv):
             qs = query_of(s["file"], fastq) or header_queries(tree, s["file"], fastq)
             for stage in args.stages:
                 if stage == "corpus":
-                    k, _ = stage_corpus(tree, args)
+                    k, _ = stage_corpus(tree, args, qs)
                 elif stage == "tests":
                     k, _ = stage_tests(tree, args, tests_for(tree, qs))
                 else:
