@@ -13,6 +13,7 @@ static void run_aabb_sweep_aabb(isect_any_fn fn, const double *in, double *out)
     isect_aabb_sweep_aabb_result r = {0};
     bool hit = ((isect_aabb_sweep_aabb_fn *)fn)(moving_box(in), moving_box(in + IN_MIN1), &r);
     out[0] = hit;
+    isect_run_breach(hit != r.hit);
     out[1] = r.t;
 }
 
