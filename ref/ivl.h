@@ -118,6 +118,43 @@ static inline ivl ivl_div(ivl a, ivl b)
     return r;
 }
 
+/* sqrt(a) for a.lo >= 0 (NaN ends otherwise).  s = sqrtl(x) is rounded,
+ * and s^2 = p + e exactly (TwoProduct); p is within a factor 2 of x, so
+ * p - x is exact (Sterbenz) and (p - x) + e has the sign of s^2 - x, that
+ * is of s - sqrt(x): s is a lower end when it is <= 0, an upper end when
+ * >= 0, and its neighbour serves for the other side.  No claim on how
+ * sqrtl rounds is needed.  Outside ivl_safe(), both ends move outward
+ * (an error of at most one ulp, which sqrtl's half-ulp meets). */
+static inline long double ivl_sqrt_end(long double x, bool upper)
+{
+    if (x == 0)
+        return 0;
+    long double s = sqrtl(x), e, p = ivl_prod(s, s, &e);
+    if (!ivl_safe(x) || !ivl_safe(s) || isnan(e))
+        return upper ? nextafterl(s, INFINITY) : nextafterl(s, 0);
+    long double sg = (p - x) + e; /* the sign of s - sqrt(x) */
+    if (upper)
+        return sg < 0 ? nextafterl(s, INFINITY) : s;
+    return sg > 0 ? nextafterl(s, 0) : s;
+}
+static inline ivl ivl_sqrt(ivl a)
+{
+    if (!(a.lo >= 0) || !(a.hi >= a.lo) || isinf(a.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){ivl_sqrt_end(a.lo, false), ivl_sqrt_end(a.hi, true)};
+}
+/* max(a, b) (NaN when either has a NaN end) and a with its lower end raised to 0 (for a value known to be
+ * >= 0 by an exact argument). */
+static inline ivl ivl_max(ivl a, ivl b)
+{
+    if (isnan(a.lo) || isnan(a.hi) || isnan(b.lo) || isnan(b.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+}
+static inline ivl ivl_nonneg(ivl a) { return (ivl){a.lo < 0 ? 0 : a.lo, a.hi}; }
+/* Both ends finite and ordered (no NaN, no overflow). */
+static inline bool ivl_ok(ivl a) { return isfinite(a.lo) && isfinite(a.hi) && a.lo <= a.hi; }
+
 /* ---- 3-vectors, from binary64 inputs ---------------------------------------- */
 
 typedef struct {
