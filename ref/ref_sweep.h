@@ -34,6 +34,7 @@
 #include "algebraic.h"
 #include "exact.h"
 #include "interval.h"
+#include "ivl.h"
 
 #include <stdbool.h>
 
@@ -133,10 +134,31 @@ int sw_iacc_decisive(const sw_iacc *a);
  * exact first contact: out[0] = hit, out[1] = t and, for the queries with a
  * contact point, out[2..4] = that point.  ref_stats counts as in exact.h. */
 
-/* Point and plane: filter with the enclosure encl; solve gives the exact
- * first contact. */
+/* Point and plane: filter with the enclosure encl (a certain miss, or a
+ * certain hit whose t tight rounds, exact.h's ref_filter_miss_or_tight);
+ * solve gives the exact first contact. */
 typedef void sw_solve_fn(const double *in, sw_contact *k);
-void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve);
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, ref_tight_fn *tight,
+                    sw_solve_fn *solve);
+
+/* For a tight(): on a certified hit of a ball (offset w = c - p from the
+ * vertex, displacement v, radius r) against a point, *t = 0 when the start
+ * overlaps (|w|^2 <= r^2), else the smaller root qc / (-qb + sqrt D),
+ * qa = v.v, qb = w.v, qc = w.w - r^2, D = qb^2 - qa qc >= 0 (exactly, as the
+ * hit is certain), correctly rounded; false when ivl.h cannot tell. */
+static inline bool sw_tight_vertex(ivl3 w, ivl3 v, ivl r, double *t)
+{
+    ivl qc = ivl_sub(ivl3_dot(w, w), ivl_mul(r, r));
+    if (qc.hi <= 0) {
+        *t = 0;
+        return true;
+    }
+    if (!(qc.lo > 0))
+        return false;
+    ivl qa = ivl3_dot(v, v), qb = ivl3_dot(w, v);
+    ivl sD = ivl_sqrt(ivl_nonneg(ivl_sub(ivl_mul(qb, qb), ivl_mul(qa, qc))));
+    return ivl_round(ivl_div(qc, ivl_sub(sD, qb)), t);
+}
 
 /* Segment and triangle, with a contact point: accumulate adds the start
  * overlap and the numbered candidates at a box; solve(in, k, -1) gives the

@@ -280,9 +280,10 @@ static void answer(const sw_contact *k, double *out, bool point)
     }
 }
 
-void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve)
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, ref_tight_fn *tight,
+                    sw_solve_fn *solve)
 {
-    if (ref_filter_miss(encl, in, n_in, 2, 0))
+    if (ref_filter_miss_or_tight(encl, tight, in, n_in, 2, 0, out))
         return;
     sw_contact k;
     sw_contact_init(&k);
