@@ -188,4 +188,15 @@ static inline bool ivl_round(ivl x, double *out)
     return true;
 }
 
+/* ivl_round(), and also an exact zero: x = [0, 0] gives +0 (as q_to_double()
+ * gives for a rational 0, whatever the sign of the zeros of x). */
+static inline bool ivl_round0(ivl x, double *out)
+{
+    if (x.lo == 0 && x.hi == 0) {
+        *out = 0;
+        return true;
+    }
+    return ivl_round(x, out);
+}
+
 #endif

@@ -1,0 +1,92 @@
+/* ref/sphere_sweep_tight.c: the correctly rounded answers of the sweep
+ * features without GMP (ivl.h), for the filters of sphere_sweep_segment and
+ * sphere_sweep_triangle (sw_ref_contact_point, ref_sweep.h).
+ *
+ * Each function is called only on a candidate that the interval filter has
+ * shown to be valid and first at the exact inputs (sw_iacc_decisive), or on
+ * a certain start overlap, so the signs the exact half tests (qc > 0, qb < 0,
+ * D >= 0, N > 0) hold and the formulas below enclose the exact t and contact
+ * point of ref/sphere_sweep_exact.c.  Each writes out[1] = t and out[2..4] =
+ * the point and returns true only when ivl_round0() names every one;
+ * otherwise the exact path runs.  docs/queries/sphere_sweep_triangle.md.
+ */
+#include "ref_sweep.h"
+
+/* A coordinate p_i + s e_i. */
+static bool round_axpy(double p, ivl s, ivl e, double *out) { return ivl_round0(ivl_add(ivl_d(p), ivl_mul(s, e)), out); }
+
+bool sw_tight_vertex_at(const double *c, const double *v, double r, const double *p, double *out)
+{
+    ivl3 w = ivl3_sub(ivl3_at(c), ivl3_at(p));
+    ivl rr = ivl_d(r);
+    if (!ivl_round(sw_ivl_vertex(w, ivl3_at(v), ivl_mul(rr, rr)), &out[1]))
+        return false;
+    for (int i = 0; i < 3; i++)
+        out[2 + i] = p[i] + 0.0; /* the vertex; +0 for a -0, as q_to_double() */
+    return true;
+}
+
+/* t: the root of qa = |Y|^2, qb = X.Y, qc = |X|^2 - r^2 E with X = w x e,
+ * Y = v x e, D = E (r^2 qa - (w.Y)^2); point p0 + ((w.e + t v.e)/E) e. */
+bool sw_tight_edge_at(const double *c, const double *v, double r, const double *p0, const double *p1, double *out)
+{
+    ivl3 e = ivl3_sub(ivl3_at(p1), ivl3_at(p0)), w = ivl3_sub(ivl3_at(c), ivl3_at(p0)), vv = ivl3_at(v);
+    ivl3 X = ivl3_cross(w, e), Y = ivl3_cross(vv, e);
+    ivl r2 = ivl_mul(ivl_d(r), ivl_d(r)), E = ivl3_dot(e, e), qa = ivl3_dot(Y, Y), g = ivl3_dot(w, Y);
+    ivl qc = ivl_sub(ivl3_dot(X, X), ivl_mul(r2, E));
+    ivl t = sw_ivl_root(ivl3_dot(X, Y), qc, ivl_mul(E, ivl_sub(ivl_mul(r2, qa), ivl_mul(g, g))));
+    if (!ivl_round(t, &out[1]))
+        return false;
+    ivl s = ivl_div(ivl_add(ivl3_dot(w, e), ivl_mul(t, ivl3_dot(vv, e))), E);
+    return round_axpy(p0[0], s, e.x, &out[2]) && round_axpy(p0[1], s, e.y, &out[3]) &&
+           round_axpy(p0[2], s, e.z, &out[4]);
+}
+
+/* n = e1 x e2, d0 = n.(c - v0), dv = n.v, N = n.n: the root of qa = dv^2,
+ * qb = d0 dv, qc = d0^2 - r^2 N, D = dv^2 r^2 N; at it d0 + t dv =
+ * sign(d0) r sqrt(N) (the smaller root comes before the centre crosses the
+ * plane), so the point c + t v - ((d0 + t dv)/N) n is
+ * c + t v - sign(d0) (r / sqrt(N)) n. */
+bool sw_tight_face_at(const double *c, const double *v, double r, const double *v0, const double *v1,
+                      const double *v2, double *out)
+{
+    ivl3 a = ivl3_at(v0), n = ivl3_cross(ivl3_sub(ivl3_at(v1), a), ivl3_sub(ivl3_at(v2), a)), vv = ivl3_at(v);
+    ivl d0 = ivl3_dot(n, ivl3_sub(ivl3_at(c), a)), dv = ivl3_dot(n, vv), N = ivl3_dot(n, n);
+    ivl rr = ivl_d(r), r2 = ivl_mul(rr, rr);
+    if (!(d0.lo > 0 || d0.hi < 0))
+        return false;
+    ivl D = ivl_mul(ivl_mul(dv, dv), ivl_mul(r2, N));
+    ivl t = sw_ivl_root(ivl_mul(d0, dv), ivl_sub(ivl_mul(d0, d0), ivl_mul(r2, N)), D);
+    if (!ivl_round(t, &out[1]))
+        return false;
+    ivl k = ivl_div(d0.lo > 0 ? rr : ivl_neg(rr), ivl_sqrt(N)); /* sign(d0) r / sqrt(N) */
+    ivl3 cc = ivl3_at(c);
+    ivl pc[3] = {ivl_sub(ivl_add(cc.x, ivl_mul(t, vv.x)), ivl_mul(k, n.x)),
+                 ivl_sub(ivl_add(cc.y, ivl_mul(t, vv.y)), ivl_mul(k, n.y)),
+                 ivl_sub(ivl_add(cc.z, ivl_mul(t, vv.z)), ivl_mul(k, n.z))};
+    return ivl_round0(pc[0], &out[2]) && ivl_round0(pc[1], &out[3]) && ivl_round0(pc[2], &out[4]);
+}
+
+/* A certain start overlap with the segment: t = 0 and the closest point of
+ * the segment to c, p0 + clamp(w.e / E, 0, 1) e (q3_closest_segment). */
+bool sw_tight_start_segment(const double *c, const double *p0, const double *p1, double *out)
+{
+    ivl3 e = ivl3_sub(ivl3_at(p1), ivl3_at(p0)), w = ivl3_sub(ivl3_at(c), ivl3_at(p0));
+    ivl E = ivl3_dot(e, e), we = ivl3_dot(w, e), rest = ivl_sub(E, we);
+    const double *end = NULL;
+    if (E.hi == 0 || we.hi <= 0)
+        end = p0; /* a point, or the clamp at 0 */
+    else if (rest.hi <= 0)
+        end = p1; /* the clamp at 1: p0 + (p1 - p0) */
+    out[1] = 0;
+    if (end) {
+        for (int i = 0; i < 3; i++)
+            out[2 + i] = end[i] + 0.0;
+        return true;
+    }
+    if (!(we.lo > 0 && rest.lo > 0))
+        return false;
+    ivl s = ivl_div(we, E);
+    return round_axpy(p0[0], s, e.x, &out[2]) && round_axpy(p0[1], s, e.y, &out[3]) &&
+           round_axpy(p0[2], s, e.z, &out[4]);
+}
