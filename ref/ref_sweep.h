@@ -191,6 +191,7 @@ bool sw_tight_edge_at(const double *c, const double *v, double r, const double *
 bool sw_tight_face_at(const double *c, const double *v, double r, const double *v0, const double *v1,
                       const double *v2, double *out);
 bool sw_tight_start_segment(const double *c, const double *p0, const double *p1, double *out);
+bool sw_tight_start_triangle(const double *c, const double *v0, const double *v1, const double *v2, double *out);
 /* Their ref_sphere_sweep_*_encl(): hit, t and the contact point (the same
  * layout), from accumulate. */
 void sw_ref_encl_point(const iv *in, iv *out, sw_accumulate_fn *accumulate);

@@ -86,12 +86,12 @@ static void solve(const double *in, sw_contact *k, int only)
 }
 
 /* Candidate only (numbered as in accumulate()) rounded by ivl.h
- * (ref/sphere_sweep_tight.c); a start overlap (-1) goes to GMP. */
+ * or the start overlap (-1) (ref/sphere_sweep_tight.c). */
 static bool tight(const double *in, int only, double *out)
 {
     const double *c = in + IN_C, *v = in + IN_V, r = in[IN_R], *vs = in + IN_V0;
     if (only < 0)
-        return false;
+        return sw_tight_start_triangle(c, vs, vs + 3, vs + 6, out);
     if (only == 0)
         return sw_tight_face_at(c, v, r, vs, vs + 3, vs + 6, out);
     if (only < 4)
