@@ -119,7 +119,10 @@ static bool tight(const double *in, double *out)
     ivl A = ivl3_dot(n, n), B = ivl3_dot(m, n), r = ivl_d(in[IN_R]);
     if (A.lo > 0) {
         ivl C = ivl_sub(ivl3_dot(m, m), ivl_mul(ivl_mul(r, r), L2));
-        ivl sD = ivl_sqrt(ivl_nonneg(ivl_sub(ivl_mul(B, B), ivl_mul(A, C))));
+        /* D = B^2 - A C = L2 (r^2 A - g^2), g = v.(d x w): (m.n)^2 - |m|^2 |n|^2
+         * = -|m x n|^2 and m x n = -g w (Lagrange's identity; no cancellation). */
+        ivl g = ivl3_dot(v, ivl3_cross(d, w));
+        ivl sD = ivl_sqrt(ivl_nonneg(ivl_mul(L2, ivl_sub(ivl_mul(ivl_mul(r, r), A), ivl_mul(g, g)))));
         ivl t1 = ivl_div(ivl_sub(ivl_neg(B), sD), A), t2 = ivl_div(C, ivl_sub(sD, B));
         if (ivl_ok(t1) && ivl_ok(t2) && t1.lo <= t2.hi && t2.lo <= t1.hi)
             t1 = (ivl){t1.lo > t2.lo ? t1.lo : t2.lo, t1.hi < t2.hi ? t1.hi : t2.hi};

@@ -80,8 +80,10 @@ static bool tight(const double *in, double *out)
         return true; /* the origin is in the ball: t = 0, out[OUT_T] stays 0 */
     if (!(c.lo > 0))
         return false;
-    ivl a = ivl3_dot(d, d), b = ivl3_dot(v, d);
-    ivl sD = ivl_sqrt(ivl_nonneg(ivl_sub(ivl_mul(b, b), ivl_mul(a, c))));
+    /* D = b^2 - a c = r^2 a - |v x d|^2 (Lagrange's identity): no cancellation
+     * between b^2 and a |v|^2. */
+    ivl3 x = ivl3_cross(v, d);
+    ivl b = ivl3_dot(v, d), sD = ivl_sqrt(ivl_nonneg(ivl_sub(ivl_mul(ivl_mul(r, r), ivl3_dot(d, d)), ivl3_dot(x, x))));
     return ivl_round(ivl_div(c, ivl_sub(sD, b)), &out[OUT_T]);
 }
 
