@@ -152,6 +152,14 @@ static inline ivl ivl_max(ivl a, ivl b)
     return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
 }
 static inline ivl ivl_nonneg(ivl a) { return (ivl){a.lo < 0 ? 0 : a.lo, a.hi}; }
+/* The meet of two enclosures of one value (both are sound, so is their
+ * intersection); NaN ends when either has one. */
+static inline ivl ivl_meet(ivl a, ivl b)
+{
+    if (isnan(a.lo) || isnan(a.hi) || isnan(b.lo) || isnan(b.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
 /* Both ends finite and ordered (no NaN, no overflow). */
 static inline bool ivl_ok(ivl a) { return isfinite(a.lo) && isfinite(a.hi) && a.lo <= a.hi; }
 

@@ -12,8 +12,12 @@
  */
 #include "ref_sweep.h"
 
-/* A coordinate p_i + s e_i. */
-static bool round_axpy(double p, ivl s, ivl e, double *out) { return ivl_round0(ivl_add(ivl_d(p), ivl_mul(s, e)), out); }
+/* sw_ivl_root() met with the other form of the root, (-qb - sqrt D) / qa. */
+static ivl root2(ivl qa, ivl qb, ivl qc, ivl D)
+{
+    ivl t = sw_ivl_root(qb, qc, D), t2 = ivl_div(ivl_sub(ivl_neg(qb), ivl_sqrt(ivl_nonneg(D))), qa);
+    return ivl_ok(t2) && ivl_ok(t) && t2.lo <= t.hi && t.lo <= t2.hi ? ivl_meet(t, t2) : t;
+}
 
 bool sw_tight_vertex_at(const double *c, const double *v, double r, const double *p, double *out)
 {
@@ -34,36 +38,53 @@ bool sw_tight_edge_at(const double *c, const double *v, double r, const double *
     ivl3 X = ivl3_cross(w, e), Y = ivl3_cross(vv, e);
     ivl r2 = ivl_mul(ivl_d(r), ivl_d(r)), E = ivl3_dot(e, e), qa = ivl3_dot(Y, Y), g = ivl3_dot(w, Y);
     ivl qc = ivl_sub(ivl3_dot(X, X), ivl_mul(r2, E));
-    ivl t = sw_ivl_root(ivl3_dot(X, Y), qc, ivl_mul(E, ivl_sub(ivl_mul(r2, qa), ivl_mul(g, g))));
+    ivl t = root2(qa, ivl3_dot(X, Y), qc, ivl_mul(E, ivl_sub(ivl_mul(r2, qa), ivl_mul(g, g))));
     if (!ivl_round(t, &out[1]))
         return false;
-    ivl s = ivl_div(ivl_add(ivl3_dot(w, e), ivl_mul(t, ivl3_dot(vv, e))), E);
-    return round_axpy(p0[0], s, e.x, &out[2]) && round_axpy(p0[1], s, e.y, &out[3]) &&
-           round_axpy(p0[2], s, e.z, &out[4]);
+    /* p0 + s e met with p1 + (s - 1) e, s = (w.e + t v.e)/E: the nearer end
+     * gives the tighter enclosure. */
+    ivl we = ivl3_dot(w, e), tve = ivl_mul(t, ivl3_dot(vv, e));
+    ivl s = ivl_div(ivl_add(we, tve), E), s1 = ivl_div(ivl_add(ivl_sub(we, E), tve), E);
+    ivl ee[3] = {e.x, e.y, e.z};
+    for (int i = 0; i < 3; i++) {
+        ivl x = ivl_meet(ivl_add(ivl_d(p0[i]), ivl_mul(s, ee[i])), ivl_add(ivl_d(p1[i]), ivl_mul(s1, ee[i])));
+        if (!ivl_round0(x, &out[2 + i]))
+            return false;
+    }
+    return true;
 }
 
 /* n = e1 x e2, d0 = n.(c - v0), dv = n.v, N = n.n: the root of qa = dv^2,
- * qb = d0 dv, qc = d0^2 - r^2 N, D = dv^2 r^2 N; at it d0 + t dv =
- * sign(d0) r sqrt(N) (the smaller root comes before the centre crosses the
- * plane), so the point c + t v - ((d0 + t dv)/N) n is
- * c + t v - sign(d0) (r / sqrt(N)) n. */
+ * qb = d0 dv, qc = d0^2 - r^2 N, D = dv^2 r^2 N.  The point, the projection
+ * of c + t v on the plane, is v0 + alpha e1 + beta e2 with (n.(x e2) = 0 for
+ * x along n) alpha = n.((w + t v) x e2) / N, beta = n.(e1 x (w + t v)) / N,
+ * w = c - v0: a coordinate in which the plane is constant comes out exact.
+ * It is met with c + t v - sign(d0) (r / sqrt(N)) n (at the root d0 + t dv
+ * = sign(d0) r sqrt(N): the smaller root comes before the centre crosses the
+ * plane), often the tighter of the two. */
 bool sw_tight_face_at(const double *c, const double *v, double r, const double *v0, const double *v1,
                       const double *v2, double *out)
 {
-    ivl3 a = ivl3_at(v0), n = ivl3_cross(ivl3_sub(ivl3_at(v1), a), ivl3_sub(ivl3_at(v2), a)), vv = ivl3_at(v);
-    ivl d0 = ivl3_dot(n, ivl3_sub(ivl3_at(c), a)), dv = ivl3_dot(n, vv), N = ivl3_dot(n, n);
+    ivl3 a = ivl3_at(v0), e1 = ivl3_sub(ivl3_at(v1), a), e2 = ivl3_sub(ivl3_at(v2), a), vv = ivl3_at(v);
+    ivl3 n = ivl3_cross(e1, e2), w = ivl3_sub(ivl3_at(c), a);
+    ivl d0 = ivl3_dot(n, w), dv = ivl3_dot(n, vv), N = ivl3_dot(n, n);
     ivl rr = ivl_d(r), r2 = ivl_mul(rr, rr);
-    if (!(d0.lo > 0 || d0.hi < 0))
-        return false;
     ivl D = ivl_mul(ivl_mul(dv, dv), ivl_mul(r2, N));
-    ivl t = sw_ivl_root(ivl_mul(d0, dv), ivl_sub(ivl_mul(d0, d0), ivl_mul(r2, N)), D);
+    ivl t = root2(ivl_mul(dv, dv), ivl_mul(d0, dv), ivl_sub(ivl_mul(d0, d0), ivl_mul(r2, N)), D);
     if (!ivl_round(t, &out[1]))
         return false;
-    ivl k = ivl_div(d0.lo > 0 ? rr : ivl_neg(rr), ivl_sqrt(N)); /* sign(d0) r / sqrt(N) */
-    ivl3 cc = ivl3_at(c);
-    ivl pc[3] = {ivl_sub(ivl_add(cc.x, ivl_mul(t, vv.x)), ivl_mul(k, n.x)),
-                 ivl_sub(ivl_add(cc.y, ivl_mul(t, vv.y)), ivl_mul(k, n.y)),
-                 ivl_sub(ivl_add(cc.z, ivl_mul(t, vv.z)), ivl_mul(k, n.z))};
+    ivl alpha = ivl_div(ivl_add(ivl3_dot(n, ivl3_cross(w, e2)), ivl_mul(t, ivl3_dot(n, ivl3_cross(vv, e2)))), N);
+    ivl beta = ivl_div(ivl_add(ivl3_dot(n, ivl3_cross(e1, w)), ivl_mul(t, ivl3_dot(n, ivl3_cross(e1, vv)))), N);
+    ivl pc[3] = {ivl_add(ivl_add(a.x, ivl_mul(alpha, e1.x)), ivl_mul(beta, e2.x)),
+                 ivl_add(ivl_add(a.y, ivl_mul(alpha, e1.y)), ivl_mul(beta, e2.y)),
+                 ivl_add(ivl_add(a.z, ivl_mul(alpha, e1.z)), ivl_mul(beta, e2.z))};
+    if (d0.lo > 0 || d0.hi < 0) {
+        ivl k = ivl_div(d0.lo > 0 ? rr : ivl_neg(rr), ivl_sqrt(N)); /* sign(d0) r / sqrt(N) */
+        ivl3 cc = ivl3_at(c);
+        pc[0] = ivl_meet(pc[0], ivl_sub(ivl_add(cc.x, ivl_mul(t, vv.x)), ivl_mul(k, n.x)));
+        pc[1] = ivl_meet(pc[1], ivl_sub(ivl_add(cc.y, ivl_mul(t, vv.y)), ivl_mul(k, n.y)));
+        pc[2] = ivl_meet(pc[2], ivl_sub(ivl_add(cc.z, ivl_mul(t, vv.z)), ivl_mul(k, n.z)));
+    }
     return ivl_round0(pc[0], &out[2]) && ivl_round0(pc[1], &out[3]) && ivl_round0(pc[2], &out[4]);
 }
 
