@@ -196,6 +196,14 @@ static inline bool ivl_round(ivl x, double *out)
     return true;
 }
 
+/* Closest points (ref/ivl_closest.c): of the segment p0 p1 and of the
+ * triangle a b c to x, as q3_closest_segment() and q3_closest_triangle();
+ * false when the exact construction's branch is not certain.  *end: the
+ * input point y exactly is (an end, a vertex), or NULL. */
+bool ivl_closest_segment(const double *x, const double *p0, const double *p1, const double **end, ivl3 *y, ivl *d2);
+bool ivl_closest_triangle(const double *x, const double *a, const double *b, const double *c, const double **end,
+                          ivl3 *y, ivl *d2);
+
 /* ivl_round(), and also an exact zero: x = [0, 0] gives +0 (as q_to_double()
  * gives for a rational 0, whatever the sign of the zeros of x). */
 static inline bool ivl_round0(ivl x, double *out)

@@ -88,26 +88,6 @@ bool sw_tight_face_at(const double *c, const double *v, double r, const double *
     return ivl_round0(pc[0], &out[2]) && ivl_round0(pc[1], &out[3]) && ivl_round0(pc[2], &out[4]);
 }
 
-/* The closest point y of the segment p0 p1 to c, as q3_closest_segment():
- * p0 + clamp(w.e / E, 0, 1) e.  *end is the end point when the clamp is
- * certain (y is that double point), else NULL and y encloses the point;
- * false when the clamp's side is unknown. */
-static bool closest_segment(const double *c, const double *p0, const double *p1, const double **end, ivl3 *y)
-{
-    ivl3 e = ivl3_sub(ivl3_at(p1), ivl3_at(p0)), w = ivl3_sub(ivl3_at(c), ivl3_at(p0));
-    ivl E = ivl3_dot(e, e), we = ivl3_dot(w, e), rest = ivl_sub(E, we);
-    *end = E.hi == 0 || we.hi <= 0 ? p0 : rest.hi <= 0 ? p1 : NULL; /* p0 + (p1 - p0) = p1 */
-    if (*end) {
-        *y = ivl3_at(*end);
-        return true;
-    }
-    if (!(we.lo > 0 && rest.lo > 0))
-        return false;
-    ivl s = ivl_div(we, E), p[3] = {ivl_d(p0[0]), ivl_d(p0[1]), ivl_d(p0[2])};
-    *y = (ivl3){ivl_add(p[0], ivl_mul(s, e.x)), ivl_add(p[1], ivl_mul(s, e.y)), ivl_add(p[2], ivl_mul(s, e.z))};
-    return true;
-}
-
 /* t = 0 and the point: an end point exactly, else y rounded. */
 static bool round_start(const double *end, ivl3 y, double *out)
 {
@@ -120,47 +100,20 @@ static bool round_start(const double *end, ivl3 y, double *out)
     return ivl_round0(y.x, &out[2]) && ivl_round0(y.y, &out[3]) && ivl_round0(y.z, &out[4]);
 }
 
+/* A certain start overlap with the segment or the triangle: t = 0 and the
+ * closest point (ivl_closest_segment, ivl_closest_triangle: ref/ivl_closest.c). */
 bool sw_tight_start_segment(const double *c, const double *p0, const double *p1, double *out)
 {
     const double *end;
     ivl3 y;
-    return closest_segment(c, p0, p1, &end, &y) && round_start(end, y, out);
+    ivl d2;
+    return ivl_closest_segment(c, p0, p1, &end, &y, &d2) && round_start(end, y, out);
 }
 
-/* A certain start overlap with the triangle a b c: the closest point of
- * q3_closest_triangle().  The projection p - n (n.ap)/(n.n) when it is
- * certainly inside (n = ab x ac, n.n > 0 and the three weights >= 0);
- * when it is certainly outside (a weight < 0, or n = 0) the closest point
- * of the edge nearest p, unique (the triangle is convex), so any edge whose
- * squared distance is certainly least gives it, and so do tied edges whose
- * closest point is the same vertex; anything else: false. */
 bool sw_tight_start_triangle(const double *p, const double *a, const double *b, const double *c, double *out)
 {
-    ivl3 A = ivl3_at(a), ab = ivl3_sub(ivl3_at(b), A), ac = ivl3_sub(ivl3_at(c), A), ap = ivl3_sub(ivl3_at(p), A);
-    ivl3 n = ivl3_cross(ab, ac);
-    ivl nn = ivl3_dot(n, n), vb = ivl3_dot(n, ivl3_cross(ap, ac)), vc = ivl3_dot(n, ivl3_cross(ab, ap));
-    ivl va = ivl_sub(ivl_sub(nn, vb), vc);
-    if (nn.lo > 0 && va.lo >= 0 && vb.lo >= 0 && vc.lo >= 0) {
-        ivl s = ivl_div(ivl3_dot(n, ap), nn), P[3] = {ivl_d(p[0]), ivl_d(p[1]), ivl_d(p[2])};
-        ivl3 y = {ivl_sub(P[0], ivl_mul(s, n.x)), ivl_sub(P[1], ivl_mul(s, n.y)), ivl_sub(P[2], ivl_mul(s, n.z))};
-        return round_start(NULL, y, out);
-    }
-    if (!(nn.hi == 0 || va.hi < 0 || vb.hi < 0 || vc.hi < 0))
-        return false;
-    const double *ends[3][2] = {{a, b}, {b, c}, {c, a}}, *end[3];
-    ivl3 y[3];
-    ivl d2[3];
-    int k = 0;
-    for (int j = 0; j < 3; j++) {
-        if (!closest_segment(p, ends[j][0], ends[j][1], &end[j], &y[j]))
-            return false;
-        ivl3 g = ivl3_sub(ivl3_at(p), y[j]);
-        d2[j] = ivl3_dot(g, g);
-        if (d2[j].lo < d2[k].lo)
-            k = j;
-    }
-    for (int j = 0; j < 3; j++)
-        if (j != k && !(d2[j].lo > d2[k].hi) && !(end[k] && end[j] == end[k]))
-            return false;
-    return round_start(end[k], y[k], out);
+    const double *end;
+    ivl3 y;
+    ivl d2;
+    return ivl_closest_triangle(p, a, b, c, &end, &y, &d2) && round_start(end, y, out);
 }
