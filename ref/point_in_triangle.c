@@ -113,7 +113,7 @@ int ref_point_in_triangle(const double *in, double *out)
     if (!ref_all_finite(in, N_IN))
         return REF_INVALID;
 
-    if (ref_filter_miss_or_decide(ref_point_in_triangle_encl, decide, in, N_IN, N_OUT, OUT_HIT, out))
+    if (ref_filter_decided_or(ref_point_in_triangle_encl, decide, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 p, v0, v1, v2, e1, e2, w, n, m;
