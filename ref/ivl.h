@@ -171,14 +171,42 @@ typedef struct {
 
 static inline ivl3 ivl3_at(const double *p) { return (ivl3){ivl_d(p[0]), ivl_d(p[1]), ivl_d(p[2])}; }
 static inline ivl3 ivl3_sub(ivl3 a, ivl3 b) { return (ivl3){ivl_sub(a.x, b.x), ivl_sub(a.y, b.y), ivl_sub(a.z, b.z)}; }
+/* sum_i a_i b_i (n <= 3).  When every operand is a point in ivl_safe()'s
+ * range, each product is p_i + e_i exactly (TwoProduct), and the sum of the
+ * p_i and the sum of the e_i are enclosed apart and added: about one
+ * rounding of the result instead of one per product. */
+static inline ivl ivl_sum_prod(const ivl *a, const ivl *b, int n)
+{
+    bool points = true;
+    for (int i = 0; i < n; i++)
+        points = points && a[i].lo == a[i].hi && b[i].lo == b[i].hi && ivl_safe(a[i].lo) && ivl_safe(b[i].lo);
+    ivl r = ivl_d(0);
+    if (!points) {
+        for (int i = 0; i < n; i++)
+            r = ivl_add(r, ivl_mul(a[i], b[i]));
+        return r;
+    }
+    ivl err = ivl_d(0);
+    for (int i = 0; i < n; i++) {
+        long double e, p = ivl_prod(a[i].lo, b[i].lo, &e);
+        r = ivl_add(r, (ivl){p, p});
+        err = ivl_add(err, (ivl){e, e});
+    }
+    return ivl_add(r, err);
+}
 static inline ivl ivl3_dot(ivl3 a, ivl3 b)
 {
-    return ivl_add(ivl_add(ivl_mul(a.x, b.x), ivl_mul(a.y, b.y)), ivl_mul(a.z, b.z));
+    const ivl x[3] = {a.x, a.y, a.z}, y[3] = {b.x, b.y, b.z};
+    return ivl_sum_prod(x, y, 3);
+}
+static inline ivl ivl_det2(ivl a, ivl b, ivl c, ivl d) /* a b - c d */
+{
+    const ivl x[2] = {a, ivl_neg(c)}, y[2] = {b, d};
+    return ivl_sum_prod(x, y, 2);
 }
 static inline ivl3 ivl3_cross(ivl3 a, ivl3 b)
 {
-    return (ivl3){ivl_sub(ivl_mul(a.y, b.z), ivl_mul(a.z, b.y)), ivl_sub(ivl_mul(a.z, b.x), ivl_mul(a.x, b.z)),
-                  ivl_sub(ivl_mul(a.x, b.y), ivl_mul(a.y, b.x))};
+    return (ivl3){ivl_det2(a.y, b.z, a.z, b.y), ivl_det2(a.z, b.x, a.x, b.z), ivl_det2(a.x, b.y, a.y, b.x)};
 }
 
 /* The correctly rounded double of a value enclosed by x, when both ends of x
