@@ -14,7 +14,7 @@
  * Soundness: each end of an operation is the operation on the operands'
  * ends rounded to nearest, and its exact rounding error is recovered by an
  * error-free transformation (below); the end is kept when that error is
- * zero and moved one long double outward (nextafterl) when it points
+ * zero and moved one long double outward (ivl_down, ivl_up) when it points
  * outward, so it lies on the safe side of the exact result.  Where the
  * transformations could overflow or underflow, ends move outward always:
  * interval.h's argument (round-to-nearest errs by at most half an ulp).
@@ -51,13 +51,31 @@ static inline ivl ivl_d(double x) { return (ivl){x, x}; } /* exact */
  * where none of those steps can overflow or underflow; outside it an end is
  * moved outward unconditionally (interval.h's rule), also sound. */
 static inline bool ivl_safe(long double x) { return x == 0 || (fabsl(x) >= 0x1p-8000L && fabsl(x) <= 0x1p8000L); }
+/* The outward move of an inexact end, without a call to nextafterl:
+ * s -+ u rounded to nearest, u = |s| (1 + 2^-63) 2^-64.  For s = m 2^k,
+ * m in [1, 2), ulp(s) = 2^(k-63) and u (rounded; it is at least the
+ * representable m 2^(k-64)) exceeds ulp(s)/2, which is at least the gap to
+ * either neighbour of s, so s -+ u lies beyond the midpoint between s and
+ * that neighbour and rounds to the neighbour or further: outward, one long
+ * double (u is below about one ulp).  No step underflows in ivl_safe()'s
+ * range, and an inexact s is never 0 there (a rounded sum or product is 0
+ * only when exact; ivl_div passes a zero quotient of a non-zero x as
+ * unsafe); a 0 still takes nextafterl. */
+static inline long double ivl_down(long double s)
+{
+    return s != 0 ? s - fabsl(s) * 0x1.0000000000000002p-64L : nextafterl(s, -INFINITY);
+}
+static inline long double ivl_up(long double s)
+{
+    return s != 0 ? s + fabsl(s) * 0x1.0000000000000002p-64L : nextafterl(s, INFINITY);
+}
 static inline long double ivl_lo(long double s, long double e, bool safe)
 {
-    return !safe || isnan(e) ? nextafterl(s, -INFINITY) : e < 0 ? nextafterl(s, -INFINITY) : s;
+    return !safe || isnan(e) ? nextafterl(s, -INFINITY) : e < 0 ? ivl_down(s) : s;
 }
 static inline long double ivl_hi(long double s, long double e, bool safe)
 {
-    return !safe || isnan(e) ? nextafterl(s, INFINITY) : e > 0 ? nextafterl(s, INFINITY) : s;
+    return !safe || isnan(e) ? nextafterl(s, INFINITY) : e > 0 ? ivl_up(s) : s;
 }
 static inline long double ivl_sum(long double a, long double b, long double *e)
 {
