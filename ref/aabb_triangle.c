@@ -9,6 +9,7 @@
  * docs/queries/aabb_triangle.md.
  */
 #include "exact.h"
+#include "ivl.h"
 
 #include <string.h>
 
@@ -161,13 +162,70 @@ void ref_aabb_triangle_encl(const iv *in, iv *out)
 
 /* ---- exact ---------------------------------------------------------------------- */
 
+/* The projections of the triangle and of the box on L: certainly disjoint
+ * (1), certainly meeting (0), or unknown (-1); in ref/ivl.h's intervals. */
+static int ivl_axis(ivl3 L, const ivl3 *v, const double *in)
+{
+    ivl t[3] = {ivl3_dot(L, v[0]), ivl3_dot(L, v[1]), ivl3_dot(L, v[2])}, l[3] = {L.x, L.y, L.z};
+    ivl tmin = t[0], tmax = t[0], bmin = ivl_d(0), bmax = ivl_d(0);
+    for (int i = 1; i < 3; i++) {
+        tmin = (ivl){fminl(tmin.lo, t[i].lo), fminl(tmin.hi, t[i].hi)};
+        tmax = ivl_max(tmax, t[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        ivl p = ivl_mul(l[i], ivl_d(in[IN_MIN + i])), q = ivl_mul(l[i], ivl_d(in[IN_MAX + i]));
+        bmin = ivl_add(bmin, (ivl){fminl(p.lo, q.lo), fminl(p.hi, q.hi)});
+        bmax = ivl_add(bmax, ivl_max(p, q));
+    }
+    if (!ivl_ok(tmin) || !ivl_ok(tmax) || !ivl_ok(bmin) || !ivl_ok(bmax))
+        return -1;
+    if (tmax.hi < bmin.lo || tmin.lo > bmax.hi)
+        return 1;
+    return tmax.lo >= bmin.hi && tmin.hi <= bmax.lo ? 0 : -1;
+}
+
+/* The 13 axes of the separating-axis test (the box's, the triangle's
+ * normal n, e_k x edge_j) in long-double intervals.  One certainly
+ * separating: a miss, for any shapes.  None separating, certainly: a hit
+ * when the test is complete, i.e. the box has three positive extents and
+ * n != 0 certainly: then box - triangle is a 3D polytope whose facet
+ * normals are the box's axes, n, or cross products of a box edge and a
+ * triangle edge (a zero one, for parallel edges, is no facet's: it meets
+ * certainly).  Anything else: false, the exact path runs. */
+static bool decide(const double *in, double *out)
+{
+    ivl3 v[3] = {ivl3_at(in + IN_V0), ivl3_at(in + IN_V1), ivl3_at(in + IN_V2)};
+    ivl3 ed[3] = {ivl3_sub(v[1], v[0]), ivl3_sub(v[2], v[1]), ivl3_sub(v[0], v[2])}, n = ivl3_cross(ed[0], ed[1]);
+    ivl3 ax[3] = {{ivl_d(1), ivl_d(0), ivl_d(0)}, {ivl_d(0), ivl_d(1), ivl_d(0)}, {ivl_d(0), ivl_d(0), ivl_d(1)}};
+    ivl3 L[13] = {ax[0], ax[1], ax[2], n};
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            L[4 + 3 * k + j] = ivl3_cross(ax[k], ed[j]);
+    bool all_meet = true;
+    for (int i = 0; i < 13; i++) {
+        int r = ivl_axis(L[i], v, in);
+        if (r == 1) {
+            out[OUT_HIT] = 0;
+            return true;
+        }
+        all_meet = all_meet && r == 0;
+    }
+    bool full = n.x.lo > 0 || n.x.hi < 0 || n.y.lo > 0 || n.y.hi < 0 || n.z.lo > 0 || n.z.hi < 0;
+    for (int i = 0; i < 3; i++)
+        full = full && in[IN_MAX + i] > in[IN_MIN + i];
+    if (!all_meet || !full)
+        return false;
+    out[OUT_HIT] = 1;
+    return true;
+}
+
 int ref_aabb_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_decided(ref_aabb_triangle_encl, in, N_IN, N_OUT, OUT_HIT, out))
+    if (ref_filter_decided_or(ref_aabb_triangle_encl, decide, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     /* rows: coefficients of (l1, l2), then the bound */

@@ -97,6 +97,24 @@ bool ref_filter_miss_or_tight(ref_encl_fn *encl, ref_tight_fn *tight, const doub
     return count(false);
 }
 
+bool ref_filter_decided_or(ref_encl_fn *encl, ref_decide_fn *decide, const double *in, int n_in, int n_out, int slot,
+                           double *out)
+{
+    iv enc[REF_FILTER_MAX_OUT];
+    if (!filter_at_point(encl, in, n_in, n_out, enc))
+        return count(false);
+    if (enc[slot].lo == enc[slot].hi) {
+        out[slot] = enc[slot].lo;
+        return count(true);
+    }
+    double tmp[REF_FILTER_MAX_OUT] = {0};
+    if (ivl_ready() && decide(in, tmp)) {
+        memcpy(out, tmp, (size_t)n_out * sizeof *out);
+        return count(true);
+    }
+    return count(false);
+}
+
 bool ref_filter_decided(ref_encl_fn *encl, const double *in, int n_in, int n_out, int slot, double *out)
 {
     iv enc[REF_FILTER_MAX_OUT];

@@ -97,6 +97,14 @@ bool ref_filter_miss_or_start(ref_encl_fn *encl, const double *in, int n_in, int
 typedef bool ref_tight_fn(const double *in, double *out);
 bool ref_filter_miss_or_tight(ref_encl_fn *encl, ref_tight_fn *tight, const double *in, int n_in, int n_out, int hit,
                               double *out);
+/* The boolean out[slot] when the enclosure makes it single-valued, as
+ * ref_filter_decided(); otherwise (with ivl_ready()) decide(in, out) may
+ * settle it in long-double intervals (ivl.h) and write it: for queries whose
+ * binary64 enclosure is too loose (a hit on a set of measure zero, as a
+ * point in a triangle's plane; exact zeros on dyadic grids). */
+typedef bool ref_decide_fn(const double *in, double *out);
+bool ref_filter_decided_or(ref_encl_fn *encl, ref_decide_fn *decide, const double *in, int n_in, int n_out, int slot,
+                           double *out);
 /* A single-valued output `slot` (a boolean, a side): out[slot] = its value. */
 bool ref_filter_decided(ref_encl_fn *encl, const double *in, int n_in, int n_out, int slot, double *out);
 

@@ -14,7 +14,7 @@
  * Soundness: each end of an operation is the operation on the operands'
  * ends rounded to nearest, and its exact rounding error is recovered by an
  * error-free transformation (below); the end is kept when that error is
- * zero and moved one long double outward (nextafterl) when it points
+ * zero and moved one long double outward (ivl_down, ivl_up) when it points
  * outward, so it lies on the safe side of the exact result.  Where the
  * transformations could overflow or underflow, ends move outward always:
  * interval.h's argument (round-to-nearest errs by at most half an ulp).
@@ -51,13 +51,31 @@ static inline ivl ivl_d(double x) { return (ivl){x, x}; } /* exact */
  * where none of those steps can overflow or underflow; outside it an end is
  * moved outward unconditionally (interval.h's rule), also sound. */
 static inline bool ivl_safe(long double x) { return x == 0 || (fabsl(x) >= 0x1p-8000L && fabsl(x) <= 0x1p8000L); }
+/* The outward move of an inexact end, without a call to nextafterl:
+ * s -+ u rounded to nearest, u = |s| (1 + 2^-63) 2^-64.  For s = m 2^k,
+ * m in [1, 2), ulp(s) = 2^(k-63) and u (rounded; it is at least the
+ * representable m 2^(k-64)) exceeds ulp(s)/2, which is at least the gap to
+ * either neighbour of s, so s -+ u lies beyond the midpoint between s and
+ * that neighbour and rounds to the neighbour or further: outward, one long
+ * double (u is below about one ulp).  No step underflows in ivl_safe()'s
+ * range, and an inexact s is never 0 there (a rounded sum or product is 0
+ * only when exact; ivl_div passes a zero quotient of a non-zero x as
+ * unsafe); a 0 still takes nextafterl. */
+static inline long double ivl_down(long double s)
+{
+    return s != 0 ? s - fabsl(s) * 0x1.0000000000000002p-64L : nextafterl(s, -INFINITY);
+}
+static inline long double ivl_up(long double s)
+{
+    return s != 0 ? s + fabsl(s) * 0x1.0000000000000002p-64L : nextafterl(s, INFINITY);
+}
 static inline long double ivl_lo(long double s, long double e, bool safe)
 {
-    return !safe || isnan(e) ? nextafterl(s, -INFINITY) : e < 0 ? nextafterl(s, -INFINITY) : s;
+    return !safe || isnan(e) ? nextafterl(s, -INFINITY) : e < 0 ? ivl_down(s) : s;
 }
 static inline long double ivl_hi(long double s, long double e, bool safe)
 {
-    return !safe || isnan(e) ? nextafterl(s, INFINITY) : e > 0 ? nextafterl(s, INFINITY) : s;
+    return !safe || isnan(e) ? nextafterl(s, INFINITY) : e > 0 ? ivl_up(s) : s;
 }
 static inline long double ivl_sum(long double a, long double b, long double *e)
 {
@@ -118,6 +136,51 @@ static inline ivl ivl_div(ivl a, ivl b)
     return r;
 }
 
+/* sqrt(a) for a.lo >= 0 (NaN ends otherwise).  s = sqrtl(x) is rounded,
+ * and s^2 = p + e exactly (TwoProduct); p is within a factor 2 of x, so
+ * p - x is exact (Sterbenz) and (p - x) + e has the sign of s^2 - x, that
+ * is of s - sqrt(x): s is a lower end when it is <= 0, an upper end when
+ * >= 0, and its neighbour serves for the other side.  No claim on how
+ * sqrtl rounds is needed.  Outside ivl_safe(), both ends move outward
+ * (an error of at most one ulp, which sqrtl's half-ulp meets). */
+static inline long double ivl_sqrt_end(long double x, bool upper)
+{
+    if (x == 0)
+        return 0;
+    long double s = sqrtl(x), e, p = ivl_prod(s, s, &e);
+    if (!ivl_safe(x) || !ivl_safe(s) || isnan(e))
+        return upper ? nextafterl(s, INFINITY) : nextafterl(s, 0);
+    long double sg = (p - x) + e; /* the sign of s - sqrt(x) */
+    if (upper)
+        return sg < 0 ? nextafterl(s, INFINITY) : s;
+    return sg > 0 ? nextafterl(s, 0) : s;
+}
+static inline ivl ivl_sqrt(ivl a)
+{
+    if (!(a.lo >= 0) || !(a.hi >= a.lo) || isinf(a.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){ivl_sqrt_end(a.lo, false), ivl_sqrt_end(a.hi, true)};
+}
+/* max(a, b) (NaN when either has a NaN end) and a with its lower end raised to 0 (for a value known to be
+ * >= 0 by an exact argument). */
+static inline ivl ivl_max(ivl a, ivl b)
+{
+    if (isnan(a.lo) || isnan(a.hi) || isnan(b.lo) || isnan(b.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+}
+static inline ivl ivl_nonneg(ivl a) { return (ivl){a.lo < 0 ? 0 : a.lo, a.hi}; }
+/* The meet of two enclosures of one value (both are sound, so is their
+ * intersection); NaN ends when either has one. */
+static inline ivl ivl_meet(ivl a, ivl b)
+{
+    if (isnan(a.lo) || isnan(a.hi) || isnan(b.lo) || isnan(b.hi))
+        return (ivl){NAN, NAN};
+    return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
+/* Both ends finite and ordered (no NaN, no overflow). */
+static inline bool ivl_ok(ivl a) { return isfinite(a.lo) && isfinite(a.hi) && a.lo <= a.hi; }
+
 /* ---- 3-vectors, from binary64 inputs ---------------------------------------- */
 
 typedef struct {
@@ -126,14 +189,42 @@ typedef struct {
 
 static inline ivl3 ivl3_at(const double *p) { return (ivl3){ivl_d(p[0]), ivl_d(p[1]), ivl_d(p[2])}; }
 static inline ivl3 ivl3_sub(ivl3 a, ivl3 b) { return (ivl3){ivl_sub(a.x, b.x), ivl_sub(a.y, b.y), ivl_sub(a.z, b.z)}; }
+/* sum_i a_i b_i (n <= 3).  When every operand is a point in ivl_safe()'s
+ * range, each product is p_i + e_i exactly (TwoProduct), and the sum of the
+ * p_i and the sum of the e_i are enclosed apart and added: about one
+ * rounding of the result instead of one per product. */
+static inline ivl ivl_sum_prod(const ivl *a, const ivl *b, int n)
+{
+    bool points = true;
+    for (int i = 0; i < n; i++)
+        points = points && a[i].lo == a[i].hi && b[i].lo == b[i].hi && ivl_safe(a[i].lo) && ivl_safe(b[i].lo);
+    ivl r = ivl_d(0);
+    if (!points) {
+        for (int i = 0; i < n; i++)
+            r = ivl_add(r, ivl_mul(a[i], b[i]));
+        return r;
+    }
+    ivl err = ivl_d(0);
+    for (int i = 0; i < n; i++) {
+        long double e, p = ivl_prod(a[i].lo, b[i].lo, &e);
+        r = ivl_add(r, (ivl){p, p});
+        err = ivl_add(err, (ivl){e, e});
+    }
+    return ivl_add(r, err);
+}
 static inline ivl ivl3_dot(ivl3 a, ivl3 b)
 {
-    return ivl_add(ivl_add(ivl_mul(a.x, b.x), ivl_mul(a.y, b.y)), ivl_mul(a.z, b.z));
+    const ivl x[3] = {a.x, a.y, a.z}, y[3] = {b.x, b.y, b.z};
+    return ivl_sum_prod(x, y, 3);
+}
+static inline ivl ivl_det2(ivl a, ivl b, ivl c, ivl d) /* a b - c d */
+{
+    const ivl x[2] = {a, ivl_neg(c)}, y[2] = {b, d};
+    return ivl_sum_prod(x, y, 2);
 }
 static inline ivl3 ivl3_cross(ivl3 a, ivl3 b)
 {
-    return (ivl3){ivl_sub(ivl_mul(a.y, b.z), ivl_mul(a.z, b.y)), ivl_sub(ivl_mul(a.z, b.x), ivl_mul(a.x, b.z)),
-                  ivl_sub(ivl_mul(a.x, b.y), ivl_mul(a.y, b.x))};
+    return (ivl3){ivl_det2(a.y, b.z, a.z, b.y), ivl_det2(a.z, b.x, a.x, b.z), ivl_det2(a.x, b.y, a.y, b.x)};
 }
 
 /* The correctly rounded double of a value enclosed by x, when both ends of x
@@ -149,6 +240,25 @@ static inline bool ivl_round(ivl x, double *out)
         return false;
     *out = lo;
     return true;
+}
+
+/* Closest points (ref/ivl_closest.c): of the segment p0 p1 and of the
+ * triangle a b c to x, as q3_closest_segment() and q3_closest_triangle();
+ * false when the exact construction's branch is not certain.  *end: the
+ * input point y exactly is (an end, a vertex), or NULL. */
+bool ivl_closest_segment(const double *x, const double *p0, const double *p1, const double **end, ivl3 *y, ivl *d2);
+bool ivl_closest_triangle(const double *x, const double *a, const double *b, const double *c, const double **end,
+                          ivl3 *y, ivl *d2);
+
+/* ivl_round(), and also an exact zero: x = [0, 0] gives +0 (as q_to_double()
+ * gives for a rational 0, whatever the sign of the zeros of x). */
+static inline bool ivl_round0(ivl x, double *out)
+{
+    if (x.lo == 0 && x.hi == 0) {
+        *out = 0;
+        return true;
+    }
+    return ivl_round(x, out);
 }
 
 #endif

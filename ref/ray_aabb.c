@@ -12,6 +12,7 @@
 #include "isect_ref.h"
 
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -41,14 +42,31 @@ void ref_ray_aabb_encl(const iv *in, iv *out)
     out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
+/* On a certified hit: t = max(0, entry ends of the slabs with dir_i != 0),
+ * each (bound - o_i)/dir_i enclosed by ivl.h (docs/queries/ray_aabb.md). */
+static bool tight(const double *in, double *out)
+{
+    ivl entry = ivl_d(0);
+    for (int i = 0; i < 3; i++) {
+        double d = in[IN_D + i];
+        if (d == 0)
+            continue; /* the slab holds for every t (the hit is certified) */
+        double bound = in[d > 0 ? IN_MIN + i : IN_MAX + i];
+        entry = ivl_max(entry, ivl_div(ivl_sub(ivl_d(bound), ivl_d(in[IN_O + i])), ivl_d(d)));
+    }
+    if (entry.lo == 0 && entry.hi == 0)
+        return true; /* exactly 0: out[OUT_T] stays 0 */
+    return ivl_round(entry, &out[OUT_T]);
+}
+
 int ref_ray_aabb(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    /* A certain miss, or the origin is certainly in the box (t = 0). */
-    if (ref_filter_miss_or_start(ref_ray_aabb_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+    /* A certain miss, or a certain hit whose t tight() rounds. */
+    if (ref_filter_miss_or_tight(ref_ray_aabb_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     mpq_t entry, exit, lo, hi, o, d, tmp;

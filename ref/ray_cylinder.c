@@ -17,6 +17,7 @@
 
 #include "algebraic.h"
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -98,6 +99,44 @@ void ref_ray_cylinder_encl(const iv *in, iv *out)
     out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
+/* On a certified hit (L2 > 0, the slab and the side met): t = max(0, the
+ * slab's entry, t-), each enclosed by ivl.h; a dw or an A that is exactly 0
+ * adds no entry (the hit is certified), one of unknown sign gives up.
+ * t- = (-B - sqrt D)/A = C/(-B + sqrt D), D >= 0 exactly: both forms are
+ * met (docs/queries/ray_cylinder.md). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 p0 = ivl3_at(in + IN_P0), d = ivl3_at(in + IN_D);
+    ivl3 w = ivl3_sub(ivl3_at(in + IN_P1), p0), v = ivl3_sub(ivl3_at(in + IN_O), p0);
+    ivl L2 = ivl3_dot(w, w), vw = ivl3_dot(v, w), dw = ivl3_dot(d, w), entry = ivl_d(0);
+    if (dw.lo > 0)
+        entry = ivl_max(entry, ivl_div(ivl_neg(vw), dw));
+    else if (dw.hi < 0)
+        entry = ivl_max(entry, ivl_div(ivl_sub(L2, vw), dw));
+    else if (!(dw.lo == 0 && dw.hi == 0))
+        return false;
+    ivl3 m = ivl3_cross(v, w), n = ivl3_cross(d, w);
+    ivl A = ivl3_dot(n, n), B = ivl3_dot(m, n), r = ivl_d(in[IN_R]);
+    if (A.lo > 0) {
+        ivl C = ivl_sub(ivl3_dot(m, m), ivl_mul(ivl_mul(r, r), L2));
+        /* D = B^2 - A C = L2 (r^2 A - g^2), g = v.(d x w): (m.n)^2 - |m|^2 |n|^2
+         * = -|m x n|^2 and m x n = -g w (Lagrange's identity; no cancellation). */
+        ivl g = ivl3_dot(v, ivl3_cross(d, w));
+        ivl sD = ivl_sqrt(ivl_nonneg(ivl_mul(L2, ivl_sub(ivl_mul(ivl_mul(r, r), A), ivl_mul(g, g)))));
+        ivl t1 = ivl_div(ivl_sub(ivl_neg(B), sD), A), t2 = ivl_div(C, ivl_sub(sD, B));
+        if (ivl_ok(t1) && ivl_ok(t2) && t1.lo <= t2.hi && t2.lo <= t1.hi)
+            t1 = (ivl){t1.lo > t2.lo ? t1.lo : t2.lo, t1.hi < t2.hi ? t1.hi : t2.hi};
+        else if (!ivl_ok(t1))
+            t1 = t2;
+        entry = ivl_max(entry, t1);
+    } else if (!(A.lo == 0 && A.hi == 0)) {
+        return false;
+    }
+    if (entry.lo == 0 && entry.hi == 0)
+        return true; /* exactly 0: out[OUT_T] stays 0 */
+    return ivl_round(entry, &out[OUT_T]);
+}
+
 /* r = max(r, x) / min(r, x) on qsqrt values. */
 static void qs_max_into(qsqrt *r, const qsqrt *x)
 {
@@ -166,8 +205,8 @@ int ref_ray_cylinder(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    /* A certain miss, or the origin is certainly inside (t = 0). */
-    if (ref_filter_miss_or_start(ref_ray_cylinder_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+    /* A certain miss, or a certain hit whose t tight() rounds. */
+    if (ref_filter_miss_or_tight(ref_ray_cylinder_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 o, d, p0, p1, w, v, m, n;

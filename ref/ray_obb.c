@@ -16,6 +16,7 @@
 #include "isect_ref.h"
 
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -62,11 +63,45 @@ void ref_ray_obb_encl(const iv *in, iv *out)
     out[OUT_T] = rq_clip_t(entry, tmax);
 }
 
+/* On a certified hit (so det != 0): t = max(0, entry ends of the three
+ * slabs), each (-+B - x)/dx enclosed by ivl.h (docs/queries/ray_obb.md). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 a0 = ivl3_at(in + IN_A0), a1 = ivl3_at(in + IN_A1), a2 = ivl3_at(in + IN_A2);
+    ivl3 r[3] = {ivl3_cross(a1, a2), ivl3_cross(a2, a0), ivl3_cross(a0, a1)};
+    ivl det = ivl3_dot(a0, r[0]);
+    if (!(det.lo > 0 || det.hi < 0))
+        return false;
+    bool neg = det.hi < 0;
+    ivl adet = neg ? ivl_neg(det) : det, entry = ivl_d(0);
+    ivl3 w = ivl3_sub(ivl3_at(in + IN_O), ivl3_at(in + IN_C)), d = ivl3_at(in + IN_D);
+    for (int i = 0; i < 3; i++) {
+        ivl x = ivl3_dot(r[i], w), dx = ivl3_dot(r[i], d), B = ivl_mul(ivl_d(in[IN_H + i]), adet);
+        if (neg) {
+            x = ivl_neg(x);
+            dx = ivl_neg(dx);
+        }
+        if (dx.lo == 0 && dx.hi == 0)
+            continue; /* parallel: the slab holds for every t (the hit is certified) */
+        if (!(dx.lo > 0 || dx.hi < 0))
+            return false;
+        entry = ivl_max(entry, ivl_div(ivl_sub(dx.lo > 0 ? ivl_neg(B) : B, x), dx));
+    }
+    if (entry.lo == 0 && entry.hi == 0)
+        return true; /* exactly 0: out[OUT_T] stays 0 */
+    return ivl_round(entry, &out[OUT_T]);
+}
+
 int ref_ray_obb(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!finite_input(in))
         return REF_INVALID;
+
+    /* The filter first: a certain miss or hit implies det != 0 (the
+     * enclosure knows nothing where det may be 0), so the input is valid. */
+    if (ref_filter_miss_or_tight(ref_ray_obb_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
+        return REF_OK;
 
     q3 o, d, c, a0, a1, a2, w, r[3];
     mpq_t det, x, dx, B, lo, hi, entry, exit, tmp;
@@ -89,48 +124,45 @@ int ref_ray_obb(const double *in, double *out)
     if (sg == 0) {
         status = REF_INVALID; /* singular axes: a flat set, not a box */
     } else {
-        /* The filter: the enclosure at the point box settles most misses. */
-        if (!ref_filter_miss(ref_ray_obb_encl, in, N_IN, N_OUT, OUT_HIT)) {
-            q3_sub(&w, &o, &c);
-            mpq_abs(det, det);
-            int hit = 1, bounded = isfinite(in[IN_TMAX]);
-            if (bounded)
-                mpq_set_d(exit, in[IN_TMAX]);
-            for (int i = 0; i < 3 && hit; i++) {
-                q3_dot(x, &r[i], &w);
-                q3_dot(dx, &r[i], &d);
-                if (sg < 0) {
-                    mpq_neg(x, x);
-                    mpq_neg(dx, dx);
-                }
-                mpq_set_d(B, in[IN_H + i]);
-                mpq_mul(B, B, det);
-                if (mpq_sgn(dx) == 0) {
-                    /* parallel to the slab: inside iff -B <= x <= B */
-                    mpq_neg(tmp, B);
-                    hit = mpq_cmp(tmp, x) <= 0 && mpq_cmp(x, B) <= 0;
-                    continue;
-                }
-                /* ends (-B - x)/dx and (B - x)/dx, ordered by the sign of dx */
-                mpq_neg(lo, B);
-                mpq_sub(lo, lo, x);
-                mpq_div(lo, lo, dx);
-                mpq_sub(hi, B, x);
-                mpq_div(hi, hi, dx);
-                if (mpq_sgn(dx) < 0)
-                    mpq_swap(lo, hi);
-                if (mpq_cmp(lo, entry) > 0)
-                    mpq_set(entry, lo);
-                if (!bounded || mpq_cmp(hi, exit) < 0)
-                    mpq_set(exit, hi);
-                bounded = 1;
+        q3_sub(&w, &o, &c);
+        mpq_abs(det, det);
+        int hit = 1, bounded = isfinite(in[IN_TMAX]);
+        if (bounded)
+            mpq_set_d(exit, in[IN_TMAX]);
+        for (int i = 0; i < 3 && hit; i++) {
+            q3_dot(x, &r[i], &w);
+            q3_dot(dx, &r[i], &d);
+            if (sg < 0) {
+                mpq_neg(x, x);
+                mpq_neg(dx, dx);
             }
-            if (hit && bounded)
-                hit = mpq_cmp(entry, exit) <= 0;
-            if (hit) {
-                out[OUT_HIT] = 1;
-                out[OUT_T] = q_to_double(entry);
+            mpq_set_d(B, in[IN_H + i]);
+            mpq_mul(B, B, det);
+            if (mpq_sgn(dx) == 0) {
+                /* parallel to the slab: inside iff -B <= x <= B */
+                mpq_neg(tmp, B);
+                hit = mpq_cmp(tmp, x) <= 0 && mpq_cmp(x, B) <= 0;
+                continue;
             }
+            /* ends (-B - x)/dx and (B - x)/dx, ordered by the sign of dx */
+            mpq_neg(lo, B);
+            mpq_sub(lo, lo, x);
+            mpq_div(lo, lo, dx);
+            mpq_sub(hi, B, x);
+            mpq_div(hi, hi, dx);
+            if (mpq_sgn(dx) < 0)
+                mpq_swap(lo, hi);
+            if (mpq_cmp(lo, entry) > 0)
+                mpq_set(entry, lo);
+            if (!bounded || mpq_cmp(hi, exit) < 0)
+                mpq_set(exit, hi);
+            bounded = 1;
+        }
+        if (hit && bounded)
+            hit = mpq_cmp(entry, exit) <= 0;
+        if (hit) {
+            out[OUT_HIT] = 1;
+            out[OUT_T] = q_to_double(entry);
         }
     }
 

@@ -13,6 +13,7 @@
 
 #include "algebraic.h"
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <math.h>
@@ -67,14 +68,33 @@ void ref_ray_sphere_encl(const iv *in, iv *out)
     out[OUT_T] = rq_clip_t(t, tmax);
 }
 
+/* On a certified hit: t = 0 when c <= 0, else t = c / (-b + sqrt D) (then
+ * b < 0 and D >= 0 exactly, so D's lower end may be raised to 0), enclosed
+ * by ivl.h (docs/queries/ray_sphere.md). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 d = ivl3_at(in + IN_D), v = ivl3_sub(ivl3_at(in + IN_O), ivl3_at(in + IN_C));
+    ivl r = ivl_d(in[IN_R]);
+    ivl c = ivl_sub(ivl3_dot(v, v), ivl_mul(r, r));
+    if (c.hi <= 0)
+        return true; /* the origin is in the ball: t = 0, out[OUT_T] stays 0 */
+    if (!(c.lo > 0))
+        return false;
+    /* D = b^2 - a c = r^2 a - |v x d|^2 (Lagrange's identity): no cancellation
+     * between b^2 and a |v|^2. */
+    ivl3 x = ivl3_cross(v, d);
+    ivl b = ivl3_dot(v, d), sD = ivl_sqrt(ivl_nonneg(ivl_sub(ivl_mul(ivl_mul(r, r), ivl3_dot(d, d)), ivl3_dot(x, x))));
+    return ivl_round(ivl_div(c, ivl_sub(sD, b)), &out[OUT_T]);
+}
+
 int ref_ray_sphere(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    /* A certain miss, or certainly inside (t = 0). */
-    if (ref_filter_miss_or_start(ref_ray_sphere_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+    /* A certain miss, or a certain hit whose t tight() rounds. */
+    if (ref_filter_miss_or_tight(ref_ray_sphere_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 o, d, ce, v;

@@ -34,6 +34,7 @@
 #include "algebraic.h"
 #include "exact.h"
 #include "interval.h"
+#include "ivl.h"
 
 #include <stdbool.h>
 
@@ -133,10 +134,40 @@ int sw_iacc_decisive(const sw_iacc *a);
  * exact first contact: out[0] = hit, out[1] = t and, for the queries with a
  * contact point, out[2..4] = that point.  ref_stats counts as in exact.h. */
 
-/* Point and plane: filter with the enclosure encl; solve gives the exact
- * first contact. */
+/* Point and plane: filter with the enclosure encl (a certain miss, or a
+ * certain hit whose t tight rounds, exact.h's ref_filter_miss_or_tight);
+ * solve gives the exact first contact. */
 typedef void sw_solve_fn(const double *in, sw_contact *k);
-void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve);
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, ref_tight_fn *tight,
+                    sw_solve_fn *solve);
+
+/* For the tight functions: the smaller root qc / (-qb + sqrt D) of a
+ * candidate known to be valid (qc > 0, qb < 0, D = qb^2 - qa qc >= 0
+ * exactly), enclosed by ivl.h; D is passed in a form without cancellation
+ * where one is known (Lagrange's identity, as sphere_sweep_encl.c). */
+static inline ivl sw_ivl_root(ivl qb, ivl qc, ivl D) { return ivl_div(qc, ivl_sub(ivl_sqrt(ivl_nonneg(D)), qb)); }
+
+/* A vertex p, w = c - p, squared radius r2: qa = v.v, qb = w.v,
+ * qc = w.w - r2, D = r2 |v|^2 - |w x v|^2. */
+static inline ivl sw_ivl_vertex(ivl3 w, ivl3 v, ivl r2)
+{
+    ivl3 x = ivl3_cross(w, v);
+    ivl D = ivl_sub(ivl_mul(r2, ivl3_dot(v, v)), ivl3_dot(x, x));
+    return sw_ivl_root(ivl3_dot(w, v), ivl_sub(ivl3_dot(w, w), r2), D);
+}
+
+/* For a tight() of point-like queries, on a certified hit of a ball (w, v,
+ * radius r) against a point: *t = 0 when the start overlaps (|w|^2 <= r^2),
+ * else the vertex's root, correctly rounded; false when ivl.h cannot tell. */
+static inline bool sw_tight_vertex(ivl3 w, ivl3 v, ivl r, double *t)
+{
+    ivl r2 = ivl_mul(r, r), qc = ivl_sub(ivl3_dot(w, w), r2);
+    if (qc.hi <= 0) {
+        *t = 0;
+        return true;
+    }
+    return qc.lo > 0 && ivl_round(sw_ivl_vertex(w, v, r2), t);
+}
 
 /* Segment and triangle, with a contact point: accumulate adds the start
  * overlap and the numbered candidates at a box; solve(in, k, -1) gives the
@@ -145,8 +176,22 @@ void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, 
  * (sw_iacc_decisive). */
 typedef void sw_accumulate_fn(const iv *in, sw_iacc *a, sw_iball *b);
 typedef void sw_solve_one_fn(const double *in, sw_contact *k, int only);
+/* tight(in, only, out), with ivl_ready(): candidate only (>= 0), certainly
+ * first, or the start overlap (only = -1), certain, rounded by ivl.h into
+ * out[1..4] (t, point); true when every one is correctly rounded, and then
+ * no rational arithmetic runs. */
+typedef bool sw_tight_one_fn(const double *in, int only, double *out);
 void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate_fn *accumulate,
-                          sw_solve_one_fn *solve);
+                          sw_tight_one_fn *tight, sw_solve_one_fn *solve);
+/* The pieces of those tight functions (ref/sphere_sweep_tight.c), for a ball
+ * (centre c, displacement v, radius r) and a candidate known to be valid
+ * and first: out[1] = t, out[2..4] = the contact point. */
+bool sw_tight_vertex_at(const double *c, const double *v, double r, const double *p, double *out);
+bool sw_tight_edge_at(const double *c, const double *v, double r, const double *p0, const double *p1, double *out);
+bool sw_tight_face_at(const double *c, const double *v, double r, const double *v0, const double *v1,
+                      const double *v2, double *out);
+bool sw_tight_start_segment(const double *c, const double *p0, const double *p1, double *out);
+bool sw_tight_start_triangle(const double *c, const double *v0, const double *v1, const double *v2, double *out);
 /* Their ref_sphere_sweep_*_encl(): hit, t and the contact point (the same
  * layout), from accumulate. */
 void sw_ref_encl_point(const iv *in, iv *out, sw_accumulate_fn *accumulate);

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- exact: the moving sphere and the contact ------------------------------ */
 
@@ -280,9 +281,10 @@ static void answer(const sw_contact *k, double *out, bool point)
     }
 }
 
-void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, sw_solve_fn *solve)
+void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, ref_tight_fn *tight,
+                    sw_solve_fn *solve)
 {
-    if (ref_filter_miss(encl, in, n_in, 2, 0))
+    if (ref_filter_miss_or_tight(encl, tight, in, n_in, 2, 0, out))
         return;
     sw_contact k;
     sw_contact_init(&k);
@@ -292,7 +294,7 @@ void sw_ref_contact(const double *in, int n_in, double *out, ref_encl_fn *encl, 
 }
 
 void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate_fn *accumulate,
-                          sw_solve_one_fn *solve)
+                          sw_tight_one_fn *tight, sw_solve_one_fn *solve)
 {
     if (n_in > REF_FILTER_MAX_IN)
         abort(); /* a query larger than the bound in exact.h */
@@ -313,6 +315,16 @@ void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate
             return;
         }
         only = sw_iacc_decisive(&a);
+        /* A certain start overlap (then only = -1), or a candidate that is
+         * certainly first, rounded without GMP when tight() can. */
+        bool start = hit.lo == 1 && a.start_certain;
+        double tmp[5] = {0};
+        if ((start || only >= 0) && ivl_ready() && tight(in, start ? -1 : only, tmp)) {
+            memcpy(out + 1, tmp + 1, 4 * sizeof *out);
+            out[0] = 1;
+            ref_stats.filtered++;
+            return;
+        }
     }
     ref_stats.exact++;
     sw_contact k;

@@ -67,12 +67,31 @@ static void solve(const double *in, sw_contact *k)
     mpq_clears(d0, f, N, NULL);
 }
 
+/* On a certified hit: t = 0 when d0^2 <= r^2 N, else (then d0 != 0 and
+ * d0 dv < 0) t = (|d0| - r sqrt N) / |dv|, enclosed by ivl.h. */
+static bool tight(const double *in, double *out)
+{
+    ivl3 n = ivl3_at(in + IN_N);
+    ivl d0 = ivl3_dot(n, ivl3_sub(ivl3_at(in + IN_C), ivl3_at(in + IN_Q))), dv = ivl3_dot(n, ivl3_at(in + IN_V));
+    ivl N = ivl3_dot(n, n), r = ivl_d(in[IN_R]);
+    ivl s = ivl_sub(ivl_mul(d0, d0), ivl_mul(ivl_mul(r, r), N));
+    if (s.hi <= 0)
+        return true; /* the start overlaps: t = 0, out[OUT_T] stays 0 */
+    if (!(s.lo > 0) || !(d0.lo > 0 || d0.hi < 0))
+        return false;
+    if (d0.hi < 0) {
+        d0 = ivl_neg(d0);
+        dv = ivl_neg(dv);
+    }
+    return ivl_round(ivl_div(ivl_sub(d0, ivl_mul(r, ivl_sqrt(N))), ivl_neg(dv)), &out[OUT_T]);
+}
+
 int ref_sphere_sweep_plane(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_plane_encl, solve);
+    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_plane_encl, tight, solve);
     return REF_OK;
 }
 

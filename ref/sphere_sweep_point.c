@@ -52,12 +52,19 @@ static void solve(const double *in, sw_contact *k)
     mpq_clear(d2);
 }
 
+/* On a certified hit: the start overlap or the vertex's root (ref_sweep.h). */
+static bool tight(const double *in, double *out)
+{
+    ivl3 w = ivl3_sub(ivl3_at(in + IN_C), ivl3_at(in + IN_P));
+    return sw_tight_vertex(w, ivl3_at(in + IN_V), ivl_d(in[IN_R]), &out[OUT_T]);
+}
+
 int ref_sphere_sweep_point(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_point_encl, solve);
+    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_point_encl, tight, solve);
     return REF_OK;
 }
 

@@ -69,12 +69,24 @@ static void solve(const double *in, sw_contact *k, int only)
     mpq_clear(d2);
 }
 
+/* Candidate only (numbered as in accumulate()) or the start (-1), rounded
+ * by ivl.h (ref/sphere_sweep_tight.c). */
+static bool tight(const double *in, int only, double *out)
+{
+    const double *c = in + IN_C, *v = in + IN_V, r = in[IN_R];
+    if (only < 0)
+        return sw_tight_start_segment(c, in + IN_P0, in + IN_P1, out);
+    if (only == 0)
+        return sw_tight_edge_at(c, v, r, in + IN_P0, in + IN_P1, out);
+    return sw_tight_vertex_at(c, v, r, in + (only == 1 ? IN_P0 : IN_P1), out);
+}
+
 int ref_sphere_sweep_segment(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    sw_ref_contact_point(in, N_IN, out, accumulate, solve);
+    sw_ref_contact_point(in, N_IN, out, accumulate, tight, solve);
     return REF_OK;
 }
 

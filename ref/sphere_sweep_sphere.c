@@ -71,12 +71,21 @@ static void solve(const double *in, sw_contact *k)
     mpq_clear(d2);
 }
 
+/* On a certified hit: the relative motion's start overlap or root
+ * (ref_sweep.h); every difference and the radius sum enclosed by ivl.h. */
+static bool tight(const double *in, double *out)
+{
+    ivl3 w = ivl3_sub(ivl3_at(in + IN_C0), ivl3_at(in + IN_C1));
+    ivl3 v = ivl3_sub(ivl3_at(in + IN_V0), ivl3_at(in + IN_V1));
+    return sw_tight_vertex(w, v, ivl_add(ivl_d(in[IN_R0]), ivl_d(in[IN_R1])), &out[OUT_T]);
+}
+
 int ref_sphere_sweep_sphere(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_sphere_encl, solve);
+    sw_ref_contact(in, N_IN, out, ref_sphere_sweep_sphere_encl, tight, solve);
     return REF_OK;
 }
 

@@ -85,12 +85,26 @@ static void solve(const double *in, sw_contact *k, int only)
     mpq_clear(d2);
 }
 
+/* Candidate only (numbered as in accumulate()) rounded by ivl.h
+ * or the start overlap (-1) (ref/sphere_sweep_tight.c). */
+static bool tight(const double *in, int only, double *out)
+{
+    const double *c = in + IN_C, *v = in + IN_V, r = in[IN_R], *vs = in + IN_V0;
+    if (only < 0)
+        return sw_tight_start_triangle(c, vs, vs + 3, vs + 6, out);
+    if (only == 0)
+        return sw_tight_face_at(c, v, r, vs, vs + 3, vs + 6, out);
+    if (only < 4)
+        return sw_tight_edge_at(c, v, r, vs + 3 * (only - 1), vs + 3 * (only % 3), out);
+    return sw_tight_vertex_at(c, v, r, vs + 3 * (only - 4), out);
+}
+
 int ref_sphere_sweep_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
-    sw_ref_contact_point(in, N_IN, out, accumulate, solve);
+    sw_ref_contact_point(in, N_IN, out, accumulate, tight, solve);
     return REF_OK;
 }
 

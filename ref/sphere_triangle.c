@@ -9,6 +9,7 @@
  * docs/queries/sphere_triangle.md.
  */
 #include "exact.h"
+#include "ivl.h"
 
 #include <string.h>
 
@@ -33,13 +34,33 @@ void ref_sphere_triangle_encl(const iv *in, iv *out)
         out[OUT_D2].hi = r2.hi < d2.lo ? d2.lo : r2.hi;
 }
 
+/* On a certified hit: the closest point and d2 of q3_closest_triangle() in
+ * ref/ivl.h's long-double intervals (ivl_closest_triangle), rounded. */
+static bool tight(const double *in, double *out)
+{
+    const double *end;
+    ivl3 y;
+    ivl d2;
+    if (!ivl_closest_triangle(in + IN_C, in + IN_V0, in + IN_V1, in + IN_V2, &end, &y, &d2))
+        return false;
+    if (end) {
+        for (int i = 0; i < 3; i++)
+            out[OUT_Q + i] = end[i] + 0.0; /* the vertex; +0 for a -0, as q_to_double() */
+    } else if (!(ivl_round0(y.x, &out[OUT_Q]) && ivl_round0(y.y, &out[OUT_Q + 1]) &&
+                 ivl_round0(y.z, &out[OUT_Q + 2]))) {
+        return false;
+    }
+    return ivl_round0(d2, &out[OUT_D2]);
+}
+
 int ref_sphere_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_miss(ref_sphere_triangle_encl, in, N_IN, N_OUT, OUT_HIT))
+    /* A certain miss, or a certain hit whose outputs tight() rounds. */
+    if (ref_filter_miss_or_tight(ref_sphere_triangle_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 c, v0, v1, v2, q;
