@@ -206,7 +206,7 @@ const isect_target_entry ca_entries[] = {
 // units of 2^-53), and a reported collision is tolerated where the shapes
 // come within near = 2^40 units, as for the zoo's float methods.
 #define FCL_ONE_SIDED(q, f, refuse_) \
-    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), 0x1p30, 0x1p40, nullptr, ISECT_BINARY64, refuse_, 0x1p40, 0 }
+    { #q, (isect_any_fn)(1 ? (f) : (isect_##q##_fn *)0), 0x1p30, 0x1p40, nullptr, ISECT_BINARY64, refuse_, 0x1p40, 0, 0 }
 const isect_target_entry vfee_entries[] = {
     FCL_ONE_SIDED(vertex_face_ccd, (fcl_elementary<double, false>), peer_finite24),
     FCL_ONE_SIDED(edge_edge_ccd, (fcl_elementary<double, true>), peer_finite24),
