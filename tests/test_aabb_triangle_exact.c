@@ -90,26 +90,11 @@ Test(aabb_triangle_exact, hand_cases)
     cr_assert_eq(fast_bt(lo, V(s, s, s), V(3 * s, 0, 0), V(0, 3 * s, 0), V(0, 0, 3 * s)), 1, "tiny corner");
 }
 
-/* A value: a small integer times 2^e, sometimes nudged by an ulp, sometimes
- * a copy of an earlier value (shared coordinates). */
-static double value(const double *in, int k, int e)
-{
-    int kind = tl_int(0, 9);
-    if (kind <= 1 && k > 0)
-        return in[tl_int(0, k - 1)];
-    float x = (float)tl_small(e);
-    if (kind == 2)
-        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
-    if (kind == 3)
-        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
-    return x;
-}
-
 static void gen(double *in)
 {
     int e = tl_int(-60, 60);
     for (int k = 0; k < 15; k++)
-        in[k] = value(in, k, e);
+        in[k] = tl_grid_value(in, k, e);
     for (int i = 0; i < 3; i++)
         if (in[i] > in[3 + i]) {
             double t = in[i];
@@ -128,20 +113,7 @@ static void gen(double *in)
 
 Test(aabb_triangle_exact, random_equals_ref)
 {
-    int valid = 0, hits = 0;
-    for (int n = 0; n < 40000; n++) {
-        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
-        gen(in);
-        if (qb->ref(in, want) != ISECT_REF_OK)
-            continue;
-        valid++;
-        tl_run(qb, "fast", in, got);
-        hits += want[0] != 0;
-        if (got[0] != want[0]) {
-            char buf[1024];
-            tl_dump(buf, sizeof buf, in, 15);
-            cr_assert_fail("fast %g, ref %g (ISECT_SEED=%llu): %s", got[0], want[0], (unsigned long long)tl_seed, buf);
-        }
-    }
+    int valid, hits;
+    tl_fast_hit_equals_ref(qb, gen, 40000, &valid, &hits);
     cr_assert(valid > 25000 && hits > 4000 && hits < valid - 4000, "%d valid cases, %d hits", valid, hits);
 }

@@ -80,26 +80,11 @@ Test(capsule_capsule_exact, hand_cases)
     cr_assert_eq(fast_cc(V(-s, 0, 0), V(s, 0, 0), s, V(0, -s, 3 * s), V(0, s, 3 * s), 2 * s * b), 0, "tiny, apart");
 }
 
-/* A value: a small integer times 2^e, sometimes nudged by an ulp, sometimes
- * a copy of an earlier value; radii non-negative. */
-static double value(const double *in, int k, int e)
-{
-    int kind = tl_int(0, 9);
-    if (kind <= 1 && k > 0)
-        return in[tl_int(0, k - 1)];
-    float x = (float)tl_small(e);
-    if (kind == 2)
-        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
-    if (kind == 3)
-        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
-    return x;
-}
-
 static void gen(double *in)
 {
     int e = tl_int(-60, 60);
     for (int k = 0; k < 14; k++)
-        in[k] = value(in, k, e);
+        in[k] = tl_grid_value(in, k, e);
     in[6] = fabs(in[6]);
     in[13] = fabs(in[13]);
     for (int m = tl_int(0, 3); m > 0; m--)
@@ -114,20 +99,7 @@ static void gen(double *in)
 
 Test(capsule_capsule_exact, random_equals_ref)
 {
-    int valid = 0, hits = 0;
-    for (int n = 0; n < 40000; n++) {
-        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
-        gen(in);
-        if (qc->ref(in, want) != ISECT_REF_OK)
-            continue;
-        valid++;
-        tl_run(qc, "fast", in, got);
-        hits += want[0] != 0;
-        if (got[0] != want[0]) {
-            char buf[1024];
-            tl_dump(buf, sizeof buf, in, 14);
-            cr_assert_fail("fast %g, ref %g (ISECT_SEED=%llu): %s", got[0], want[0], (unsigned long long)tl_seed, buf);
-        }
-    }
+    int valid, hits;
+    tl_fast_hit_equals_ref(qc, gen, 40000, &valid, &hits);
     cr_assert(valid > 25000 && hits > 4000 && hits < valid - 4000, "%d valid cases, %d hits", valid, hits);
 }

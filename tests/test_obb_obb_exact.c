@@ -110,26 +110,11 @@ Test(obb_obb_exact, hand_cases)
     cr_assert_eq(fast_oo(a01, pg), 1, "plane cutting a corner");
 }
 
-/* A value: a small integer times 2^e, sometimes nudged by an ulp, sometimes
- * a copy of an earlier value. */
-static double value(const double *in, int k, int e)
-{
-    int kind = tl_int(0, 9);
-    if (kind <= 1 && k > 0)
-        return in[tl_int(0, k - 1)];
-    float x = (float)tl_small(e);
-    if (kind == 2)
-        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
-    if (kind == 3)
-        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
-    return x;
-}
-
 static void gen(double *in)
 {
     int e = tl_int(-40, 40);
     for (int k = 0; k < 30; k++)
-        in[k] = value(in, k, (k % 15) >= 3 && (k % 15) < 12 ? tl_int(-3, 0) : e);
+        in[k] = tl_grid_value(in, k, (k % 15) >= 3 && (k % 15) < 12 ? tl_int(-3, 0) : e);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 3; j++)
             in[15 * i + 12 + j] = fabs(in[15 * i + 12 + j]);
@@ -145,20 +130,7 @@ static void gen(double *in)
 
 Test(obb_obb_exact, random_equals_ref)
 {
-    int valid = 0, hits = 0;
-    for (int n = 0; n < 20000; n++) {
-        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
-        gen(in);
-        if (qo->ref(in, want) != ISECT_REF_OK)
-            continue;
-        valid++;
-        tl_run(qo, "fast", in, got);
-        hits += want[0] != 0;
-        if (got[0] != want[0]) {
-            char buf[2048];
-            tl_dump(buf, sizeof buf, in, 30);
-            cr_assert_fail("fast %g, ref %g (ISECT_SEED=%llu): %s", got[0], want[0], (unsigned long long)tl_seed, buf);
-        }
-    }
+    int valid, hits;
+    tl_fast_hit_equals_ref(qo, gen, 20000, &valid, &hits);
     cr_assert(valid > 12000 && hits > 2000 && hits < valid - 2000, "%d valid cases, %d hits", valid, hits);
 }

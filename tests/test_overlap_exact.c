@@ -18,26 +18,11 @@ static const char *const exact_queries[] = {"sphere_sphere",     "aabb_aabb",   
                                             "sphere_triangle",   "triangle_triangle", "aabb_triangle",
                                             "capsule_capsule",   "obb_obb"};
 
-/* A value: a small integer times 2^e, sometimes nudged by an ulp or two,
- * sometimes a copy of an earlier value (shared coordinates). */
-static double value(const double *in, int k, int e)
-{
-    int kind = tl_int(0, 9);
-    if (kind <= 1 && k > 0)
-        return in[tl_int(0, k - 1)];
-    float x = (float)tl_small(e);
-    if (kind == 2)
-        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
-    if (kind == 3)
-        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
-    return x;
-}
-
 static void gen(const isect_query *q, double *in)
 {
     int nin = isect_query_nin(q), e = tl_int(-30, 30);
     for (int k = 0; k < nin; k++)
-        in[k] = value(in, k, e);
+        in[k] = tl_grid_value(in, k, e);
     for (int m = tl_int(0, 2); m > 0 && q->mutate; m--)
         q->mutate(in, tl_rnd());
     for (int k = 0; k < nin; k++)

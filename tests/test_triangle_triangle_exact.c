@@ -98,26 +98,11 @@ Test(triangle_triangle_exact, hand_cases)
                  "huge triangle, vertex 2^-149 above");
 }
 
-/* A value: a small integer times 2^e, sometimes nudged by an ulp or two,
- * sometimes a copy of an earlier value (shared coordinates). */
-static double value(const double *in, int k, int e)
-{
-    int kind = tl_int(0, 9);
-    if (kind <= 1 && k > 0)
-        return in[tl_int(0, k - 1)];
-    float x = (float)tl_small(e);
-    if (kind == 2)
-        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
-    if (kind == 3)
-        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
-    return x;
-}
-
 static void gen(double *in)
 {
     int e = tl_int(-60, 60);
     for (int k = 0; k < 18; k++)
-        in[k] = value(in, k, e);
+        in[k] = tl_grid_value(in, k, e);
     for (int m = tl_int(0, 3); m > 0; m--)
         qt->mutate(in, tl_rnd());
     if (tl_int(0, 3) == 0) {
@@ -130,20 +115,7 @@ static void gen(double *in)
 
 Test(triangle_triangle_exact, random_equals_ref)
 {
-    int valid = 0, hits = 0;
-    for (int n = 0; n < 40000; n++) {
-        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
-        gen(in);
-        if (qt->ref(in, want) != ISECT_REF_OK)
-            continue;
-        valid++;
-        tl_run(qt, "fast", in, got);
-        hits += want[0] != 0;
-        if (got[0] != want[0]) {
-            char buf[1024];
-            tl_dump(buf, sizeof buf, in, 18);
-            cr_assert_fail("fast %g, ref %g (ISECT_SEED=%llu): %s", got[0], want[0], (unsigned long long)tl_seed, buf);
-        }
-    }
+    int valid, hits;
+    tl_fast_hit_equals_ref(qt, gen, 40000, &valid, &hits);
     cr_assert(valid > 30000 && hits > 4000 && hits < valid - 4000, "%d valid cases, %d hits", valid, hits);
 }

@@ -166,6 +166,50 @@ static inline isect_judgement tl_judge_entry(const isect_query *q, const char *t
     return isect_judge_entry(q, e, in, st, ref_out, tgt);
 }
 
+/* ---- generated binary32 inputs and fast's exact answers ---------------------- */
+
+/* A value for generated inputs: a small integer times 2^e, sometimes nudged
+ * by an ulp, sometimes uniform in (-2^(e+3), 2^(e+3)), sometimes a copy of an
+ * earlier value in[0..k-1] (shared coordinates): inputs on and near the
+ * boundaries where an exact answer differs from a rounded one. */
+static inline double tl_grid_value(const double *in, int k, int e)
+{
+    int kind = tl_int(0, 9);
+    if (kind <= 1 && k > 0)
+        return in[tl_int(0, k - 1)];
+    float x = (float)tl_small(e);
+    if (kind == 2)
+        x = nextafterf(x, tl_int(0, 1) ? INFINITY : -INFINITY);
+    if (kind == 3)
+        x = (float)(tl_unit() * 2 - 1) * (float)ldexp(1, e + 3);
+    return x;
+}
+
+/* fast's first output (a hit flag) equals ref's exact answer on n inputs
+ * from gen; the input is printed on the first difference.  *valid and *hits
+ * count the inputs ref accepts and its hits, for the caller's check that
+ * the generator reached both answers. */
+static inline void tl_fast_hit_equals_ref(const isect_query *q, void (*gen)(double *in), int n, int *valid,
+                                          int *hits)
+{
+    *valid = *hits = 0;
+    for (int i = 0; i < n; i++) {
+        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
+        gen(in);
+        if (q->ref(in, want) != ISECT_REF_OK)
+            continue;
+        ++*valid;
+        tl_run(q, "fast", in, got);
+        *hits += want[0] != 0;
+        if (got[0] != want[0]) {
+            char buf[1024];
+            tl_dump(buf, sizeof buf, in, isect_query_nin(q));
+            cr_assert_fail("%s: fast %g, ref %g (ISECT_SEED=%llu): %s", q->name, got[0], want[0],
+                           (unsigned long long)tl_seed, buf);
+        }
+    }
+}
+
 /* ---- expectations on ref ---------------------------------------------------- */
 
 /* ref on in: REF_OK, a hit, and the outputs after the hit flag bit-identical
