@@ -2,9 +2,10 @@
  * decision (ref/obb_obb.c, decide(); ref/ivl.h).  Hand cases the binary64
  * enclosure leaves open (checked here) and the new stage must settle (a
  * touching contact, a gap of 2^-50); cases it must leave to the exact path
- * (a gap of 2^-80, below long-double resolution; two flat boxes, where the
- * 15 cross products are not shown complete); and rotated boxes as the
- * bench draws them, of which more than 95% must be settled without GMP.
+ * (a gap of 2^-80, a gap and an overlap of 2^-71: below long-double
+ * resolution; two flat boxes, where the 15 cross products are not shown
+ * complete); and rotated boxes as the bench draws them, of which more than
+ * 95% must be settled without GMP.
  * Layout: in = c0[3] a00[3] a01[3] a02[3] h0[3] c1[3] a10[3] ... h1[3];
  * out = hit.
  */
@@ -66,19 +67,28 @@ Test(obb_obb_reffilter, settled)
 /* Box 0 moved to centre (-2^-80, 0, 0): its greatest x is 1 - 2^-80, box
  * 1's least (touching case above) is 1: a gap of 2^-80, a miss.  t.x =
  * 3 + 2^-80 is no long double (ulp(3) = 2^-62): the gap's enclosure holds
- * 0, neither side is certain, and the exact path decides.  Centre
- * (2^-80, 0, 0): an overlap of 2^-80 (the point (1, 0, 0) is in both), a
- * hit, likewise left to the exact path. */
+ * 0, neither side is certain, and the exact path decides.
+ *
+ * Box 0 thin along x (half extents 2^-70, 1, 1) and box 1 at (2, 0, 0)
+ * (least x 0): along e_x the sum of radii is 2 + 2^-70 and |t.x| is
+ * 2 + 2^-71 (centre0 x = -2^-71; box 0's x reaches 2^-71 > 0: an overlap,
+ * a hit) or 2 + 3 2^-71 (centre0 x = -3 2^-71; box 0's x stays below
+ * -2^-71 < 0: a gap, a miss).  Neither 2 + 2^-70 nor |t.x| is a long
+ * double: both enclosures are [2, 2 + 2^-62], the gap's holds 0 on both
+ * sides, and a stage that took a straddling gap for a separation (or for a
+ * pass) would answer the first (the second) wrongly. */
 Test(obb_obb_reffilter, tiny_gap_exact_path)
 {
     double in[2 * BOX];
-    const double c0[3] = {-0x1p-80, 0, 0}, c1[3] = {3, 0, 0}, h[3] = {1, 1, 1}, miss[] = {0};
+    const double c0[3] = {-0x1p-80, 0, 0}, c1[3] = {3, 0, 0}, h[3] = {1, 1, 1}, miss[] = {0}, hit[] = {1};
     put_box(in, 0, c0, ID, h);
     put_box(in, 1, c1, TURNED, h);
     rf_case("obb_obb", in, miss, 1, RF_EXACT, "a gap of 2^-80");
-    const double hit[] = {1};
-    in[0] = 0x1p-80;
-    rf_case("obb_obb", in, hit, 1, RF_EXACT, "an overlap of 2^-80");
+    put_box(in, 0, (const double[3]){-0x1p-71, 0, 0}, ID, (const double[3]){0x1p-70, 1, 1});
+    put_box(in, 1, (const double[3]){2, 0, 0}, TURNED, h);
+    rf_case("obb_obb", in, hit, 1, RF_EXACT, "an overlap of 2^-71");
+    in[0] = -0x3p-71;
+    rf_case("obb_obb", in, miss, 1, RF_EXACT, "a gap of 2^-71");
 }
 
 /* Two unit squares in the plane z = 0 (half extents 1, 1, 0), centres 0
