@@ -80,16 +80,21 @@ Test(obb_obb_reffilter, settled)
 Test(obb_obb_reffilter, tiny_gap_exact_path)
 {
     double in[2 * BOX];
-    const double c0[3] = {-0x1p-80, 0, 0}, c1[3] = {3, 0, 0}, h[3] = {1, 1, 1}, miss[] = {0}, hit[] = {1};
+    const double c0[3] = {-0x1p-80, 0, 0}, c1[3] = {3, 0, 0}, h[3] = {1, 1, 1}, miss[] = {0};
     put_box(in, 0, c0, ID, h);
     put_box(in, 1, c1, TURNED, h);
     rf_case("obb_obb", in, miss, 1, RF_EXACT, "a gap of 2^-80");
-    put_box(in, 0, (const double[3]){-0x1p-71, 0, 0}, ID, (const double[3]){0x1p-70, 1, 1});
-    put_box(in, 1, (const double[3]){2, 0, 0}, TURNED, h);
-    rf_case("obb_obb", in, hit, 1, RF_EXACT, "an overlap of 2^-71");
-    in[0] = -0x3p-71;
-    rf_case("obb_obb", in, miss, 1, RF_EXACT, "a gap of 2^-71");
 }
+static void thin_box_case(double c0x, double want, const char *what)
+{
+    double in[2 * BOX];
+    const double c0[3] = {c0x, 0, 0}, h0[3] = {0x1p-70, 1, 1}, c1[3] = {2, 0, 0}, h1[3] = {1, 1, 1};
+    put_box(in, 0, c0, ID, h0);
+    put_box(in, 1, c1, TURNED, h1);
+    rf_case("obb_obb", in, &want, 1, RF_EXACT, what);
+}
+Test(obb_obb_reffilter, straddling_overlap_exact_path) { thin_box_case(-0x1p-71, 1, "an overlap of 2^-71"); }
+Test(obb_obb_reffilter, straddling_gap_exact_path) { thin_box_case(-0x3p-71, 0, "a gap of 2^-71"); }
 
 /* Two unit squares in the plane z = 0 (half extents 1, 1, 0), centres 0
  * and (2, 0, 0): they share the edge x = 1, |y| <= 1, a hit.  No three
