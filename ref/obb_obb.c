@@ -205,13 +205,27 @@ void ref_obb_obb_encl(const iv *in, iv *out)
 
 /* ---- long-double decision ---------------------------------------------------------- */
 
-/* |t.L| - sum_k h_k |a_k.L| along L, in ref/ivl.h's intervals: > 0 on the
- * whole interval, L separates (for any L); <= 0, it does not. */
-static ivl ivl_gap(ivl3 L, ivl3 t, const ivl3 *a, const double *h)
+/* h x for h >= 0 (a point) and x >= 0: two products instead of ivl_mul's
+ * four, each end rounded outward as ivl_mul does. */
+static ivl ivl_scale_nonneg(double h, ivl x)
+{
+    long double hh = h, el, eh, l = ivl_prod(hh, x.lo, &el), u = ivl_prod(hh, x.hi, &eh);
+    bool safe = ivl_safe(hh) && ivl_safe(x.lo) && ivl_safe(x.hi);
+    if (isnan(l) || isnan(u))
+        return (ivl){NAN, NAN};
+    return (ivl){ivl_lo(l, el, safe), ivl_hi(u, eh, safe)};
+}
+
+/* |t.L| - sum_j h_j |a_j.L| along L = a_k x a_l, in ref/ivl.h's intervals:
+ * > 0, L separates (for any L); <= 0, it does not.  The terms j = k, l are
+ * left out: a_k.(a_k x a_l) = 0 exactly, so the enclosure still holds the
+ * gap at the exact L (the only L the conclusions are about). */
+static ivl ivl_gap(ivl3 L, ivl3 t, const ivl3 *a, const double *h, int k, int l)
 {
     ivl r = ivl_d(0);
-    for (int k = 0; k < 6; k++)
-        r = ivl_add(r, ivl_mul(ivl_d(h[k]), ivl_abs(ivl3_dot(a[k], L))));
+    for (int j = 0; j < 6; j++)
+        if (j != k && j != l && h[j] != 0)
+            r = ivl_add(r, ivl_scale_nonneg(h[j], ivl_abs(ivl3_dot(a[j], L))));
     return ivl_sub(ivl_abs(ivl3_dot(t, L)), r);
 }
 
@@ -239,7 +253,7 @@ static bool decide(const double *in, double *out)
     for (int k = 0, n = 0; k < 6; k++)
         for (int l = k + 1; l < 6; l++, n++) {
             L[n] = ivl3_cross(a[k], a[l]);
-            ivl m = ivl_gap(L[n], t, a, h);
+            ivl m = ivl_gap(L[n], t, a, h, k, l);
             if (!ivl_ok(m)) {
                 all_pass = false;
             } else if (m.lo > 0) {
