@@ -229,48 +229,112 @@ static ivl ivl_gap(ivl3 L, ivl3 t, const ivl3 *a, const double *h, int k, int l)
     return ivl_sub(ivl_abs(ivl3_dot(t, L)), r);
 }
 
+/* The inputs of decide(): the axes and t = c1 - c0 in plain long double
+ * (t rounded once) and in ref/ivl.h's intervals, the half extents. */
+typedef struct {
+    long double a[6][3], t[3];
+    ivl3 ia[6], it;
+    double h[6];
+} dec_in;
+
+/* A screen in plain long double, with a derived bound (u = 2^-64, the
+ * rounding unit ivl_ready() checks; products of at most four doubles lie
+ * in [2^-4300, 2^4100] or are 0, so nothing over- or underflows and every
+ * operation errs by at most u relatively).  L_i = a_k,i+1 a_l,i+2 -
+ * a_k,i+2 a_l,i+1 (2 roundings), t_i (1), D = t.L (2 more and 1 product:
+ * 6), P_j = a_j.L (5), R = sum_j h_j |P_j| (4 terms: 9 with the product,
+ * |.| exact and 1-Lipschitz), G = |D| - R (10).  With M the same sums of
+ * the monomials' absolute values (t, |L_i| <= |a a| + |a a| exactly),
+ * |G - gap| <= gamma_11 M < 2^-60 M at the exact L and exact t, and the
+ * computed M is at least (1 - gamma_12) of the exact one: |G| > 2^-56 M
+ * gives gap's sign.  Returns 1 (separates), -1 (passes), 0 (unknown). */
+static int screen_pair(const dec_in *d, int k, int l, long double *L, long double *LM)
+{
+    const long double *x = d->a[k], *y = d->a[l];
+    for (int i = 0; i < 3; i++) {
+        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        long double p = x[i1] * y[i2], q = x[i2] * y[i1];
+        L[i] = p - q;
+        LM[i] = fabsl(p) + fabsl(q);
+    }
+    long double D = d->t[0] * L[0] + d->t[1] * L[1] + d->t[2] * L[2];
+    long double M = fabsl(d->t[0]) * LM[0] + fabsl(d->t[1]) * LM[1] + fabsl(d->t[2]) * LM[2], R = 0;
+    for (int j = 0; j < 6; j++) {
+        if (j == k || j == l || d->h[j] == 0)
+            continue;
+        const long double *z = d->a[j];
+        R += d->h[j] * fabsl(z[0] * L[0] + z[1] * L[1] + z[2] * L[2]);
+        M += d->h[j] * (fabsl(z[0]) * LM[0] + fabsl(z[1]) * LM[1] + fabsl(z[2]) * LM[2]);
+    }
+    long double G = fabsl(D) - R, c = 0x1p-56L * M;
+    return G > c ? 1 : G < -c ? -1 : 0;
+}
+
+/* The sign of the gap along a_k x a_l: the screen, else the intervals
+ * (which give exact zeros where the products are exact). */
+static int pair_sign(const dec_in *d, int k, int l, long double *L, long double *LM)
+{
+    int s = screen_pair(d, k, l, L, LM);
+    if (s != 0)
+        return s;
+    ivl m = ivl_gap(ivl3_cross(d->ia[k], d->ia[l]), d->it, d->ia, d->h, k, l);
+    return !ivl_ok(m) ? 0 : m.lo > 0 ? 1 : m.hi <= 0 ? -1 : 0;
+}
+
+/* a_i.(a_j x a_k) certainly != 0: the screen (5 roundings on each
+ * monomial, bounded as in screen_pair()), else the intervals. */
+static bool independent(const dec_in *d, int i, int j, int k, const long double *L, const long double *LM)
+{
+    const long double *x = d->a[i];
+    long double D = x[0] * L[0] + x[1] * L[1] + x[2] * L[2];
+    long double M = fabsl(x[0]) * LM[0] + fabsl(x[1]) * LM[1] + fabsl(x[2]) * LM[2];
+    if (fabsl(D) > 0x1p-56L * M)
+        return true;
+    ivl v = ivl3_dot(d->ia[i], ivl3_cross(d->ia[j], d->ia[k]));
+    return ivl_ok(v) && (v.lo > 0 || v.hi < 0);
+}
+
 /* The binary64 enclosure's undecided cases (near-touching boxes; deep
- * overlaps where its witness is not found), decided in long-double
- * intervals (ref/ivl.h), with L_kl = a_k x a_l for the 15 pairs of the six
- * axes as given.  One L_kl certainly separating: a miss (any direction
- * separates soundly).  None separating, certainly (a zero L_kl gives
- * [0, 0] - [0, 0]: it passes), and three generators certainly independent
- * (half extents > 0, a_i.(a_j x a_k) of one strict sign): Z is 3D, its
+ * overlaps where its witness is not found), decided exactly from certain
+ * signs, with L_kl = a_k x a_l for the 15 pairs of the six axes as given.
+ * One L_kl certainly separating: a miss (any direction separates
+ * soundly).  None separating, certainly (a zero L_kl gives [0, 0] - [0, 0]
+ * in the intervals: it passes), and three generators certainly
+ * independent (half extents > 0, a_i.(a_j x a_k) != 0): Z is 3D, its
  * facet normals are positive multiples of non-zero g_k x g_l =
  * h_k h_l L_kl, all among those tried, and none separates: t is in Z, a
  * hit.  Anything else: false, the exact path runs. */
 static bool decide(const double *in, double *out)
 {
-    ivl3 a[6], L[15];
-    double h[6];
+    dec_in d;
+    long double L[15][3], LM[15][3];
     for (int b = 0; b < 2; b++)
         for (int i = 0; i < 3; i++) {
-            a[3 * b + i] = ivl3_at(in + b * BOX + IN_A + 3 * i);
-            h[3 * b + i] = in[b * BOX + IN_H + i];
+            const double *ax = in + b * BOX + IN_A + 3 * i;
+            d.ia[3 * b + i] = ivl3_at(ax);
+            for (int c = 0; c < 3; c++)
+                d.a[3 * b + i][c] = ax[c];
+            d.h[3 * b + i] = in[b * BOX + IN_H + i];
         }
-    ivl3 t = ivl3_sub(ivl3_at(in + BOX + IN_C), ivl3_at(in + IN_C));
+    for (int c = 0; c < 3; c++)
+        d.t[c] = (long double)in[BOX + IN_C + c] - in[IN_C + c];
+    d.it = ivl3_sub(ivl3_at(in + BOX + IN_C), ivl3_at(in + IN_C));
     bool all_pass = true;
     for (int k = 0, n = 0; k < 6; k++)
         for (int l = k + 1; l < 6; l++, n++) {
-            L[n] = ivl3_cross(a[k], a[l]);
-            ivl m = ivl_gap(L[n], t, a, h, k, l);
-            if (!ivl_ok(m)) {
-                all_pass = false;
-            } else if (m.lo > 0) {
+            int s = pair_sign(&d, k, l, L[n], LM[n]);
+            if (s > 0) {
                 out[OUT_HIT] = 0;
                 return true;
-            } else {
-                all_pass = all_pass && m.hi <= 0;
             }
+            all_pass = all_pass && s < 0;
         }
     bool full = false;
     for (int i = 0; i < 6 && all_pass && !full; i++)
         for (int j = i + 1; j < 6 && !full; j++)
             for (int k = j + 1; k < 6 && !full; k++) {
-                if (!(h[i] > 0 && h[j] > 0 && h[k] > 0))
-                    continue;
-                ivl d = ivl3_dot(a[i], L[5 * j - j * (j - 1) / 2 + k - j - 1]); /* L[n] of the pair j < k */
-                full = ivl_ok(d) && (d.lo > 0 || d.hi < 0);
+                int n = 5 * j - j * (j - 1) / 2 + k - j - 1; /* the pair j < k */
+                full = d.h[i] > 0 && d.h[j] > 0 && d.h[k] > 0 && independent(&d, i, j, k, L[n], LM[n]);
             }
     if (!all_pass || !full)
         return false;
