@@ -1,5 +1,6 @@
 /* tests/test_obb_obb_reffilter.c: ref obb_obb's long-double separating-axis
- * decision (ref/obb_obb.c, decide(); ref/ivl.h).  Hand cases the binary64
+ * decision (ref/obb_obb.c, decide(): a screen with a derived bound, then
+ * ref/ivl.h's intervals).  Hand cases the binary64
  * enclosure leaves open (checked here) and the new stage must settle (a
  * touching contact, a gap of 2^-50); cases it must leave to the exact path
  * (a gap of 2^-80, a gap and an overlap of 2^-71: below long-double
