@@ -178,6 +178,17 @@ static inline ivl ivl_meet(ivl a, ivl b)
         return (ivl){NAN, NAN};
     return (ivl){a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
 }
+/* |a| (exact: no rounding); NaN ends when a has one. */
+static inline ivl ivl_abs(ivl a)
+{
+    if (isnan(a.lo) || isnan(a.hi))
+        return (ivl){NAN, NAN};
+    if (a.lo >= 0)
+        return a;
+    if (a.hi <= 0)
+        return ivl_neg(a);
+    return (ivl){0, -a.lo > a.hi ? -a.lo : a.hi};
+}
 /* Both ends finite and ordered (no NaN, no overflow). */
 static inline bool ivl_ok(ivl a) { return isfinite(a.lo) && isfinite(a.hi) && a.lo <= a.hi; }
 

@@ -19,6 +19,7 @@
  * exact sign of a rational.  docs/queries/obb_obb.md.
  */
 #include "exact.h"
+#include "ivl.h"
 
 #include <string.h>
 
@@ -202,6 +203,166 @@ void ref_obb_obb_encl(const iv *in, iv *out)
     out[OUT_HIT] = iv_bool(encl_overlap(a, h, t), false);
 }
 
+/* ---- long-double decision ---------------------------------------------------------- */
+
+/* h x for h >= 0 (a point) and x >= 0: two products instead of ivl_mul's
+ * four, each end rounded outward as ivl_mul does. */
+static ivl ivl_scale_nonneg(double h, ivl x)
+{
+    long double hh = h, el, eh, l = ivl_prod(hh, x.lo, &el), u = ivl_prod(hh, x.hi, &eh);
+    bool safe = ivl_safe(hh) && ivl_safe(x.lo) && ivl_safe(x.hi);
+    if (isnan(l) || isnan(u))
+        return (ivl){NAN, NAN};
+    return (ivl){ivl_lo(l, el, safe), ivl_hi(u, eh, safe)};
+}
+
+/* |t.L| - sum_j h_j |a_j.L| along L = a_k x a_l, in ref/ivl.h's intervals:
+ * > 0, L separates (for any L); <= 0, it does not.  The terms j = k, l are
+ * left out: a_k.(a_k x a_l) = 0 exactly, so the enclosure still holds the
+ * gap at the exact L (the only L the conclusions are about). */
+static ivl ivl_gap(ivl3 L, ivl3 t, const ivl3 *a, const double *h, int k, int l)
+{
+    ivl r = ivl_d(0);
+    for (int j = 0; j < 6; j++)
+        if (j != k && j != l && h[j] != 0)
+            r = ivl_add(r, ivl_scale_nonneg(h[j], ivl_abs(ivl3_dot(a[j], L))));
+    return ivl_sub(ivl_abs(ivl3_dot(t, L)), r);
+}
+
+/* The inputs of decide(): the axes and t = c1 - c0 in plain long double
+ * (t rounded once) and in ref/ivl.h's intervals, the half extents. */
+typedef struct {
+    long double a[6][3], t[3];
+    ivl3 ia[6], it;
+    double h[6];
+} dec_in;
+
+/* A screen in plain long double, with a derived bound (u = 2^-64, the
+ * rounding unit ivl_ready() checks; products of at most four doubles lie
+ * in [2^-4300, 2^4100] or are 0, so nothing over- or underflows and every
+ * operation errs by at most u relatively).  L_i = a_k,i+1 a_l,i+2 -
+ * a_k,i+2 a_l,i+1 (2 roundings), t_i (1), D = t.L (2 more and 1 product:
+ * 6), P_j = a_j.L (5), R = sum_j h_j |P_j| (4 terms: 9 with the product,
+ * |.| exact and 1-Lipschitz), G = |D| - R (10).  With M the same sums of
+ * the monomials' absolute values (t, |L_i| <= |a a| + |a a| exactly),
+ * |G - gap| <= gamma_11 M < 2^-60 M at the exact L and exact t, and the
+ * computed M is at least (1 - gamma_12) of the exact one: |G| > 2^-56 M
+ * gives gap's sign.  Returns 1 (separates), -1 (passes), 0 (unknown). */
+static int screen_pair(const dec_in *d, int k, int l, long double *L, long double *LM)
+{
+    const long double *x = d->a[k], *y = d->a[l];
+    for (int i = 0; i < 3; i++) {
+        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        long double p = x[i1] * y[i2], q = x[i2] * y[i1];
+        L[i] = p - q;
+        LM[i] = fabsl(p) + fabsl(q);
+    }
+    long double D = d->t[0] * L[0] + d->t[1] * L[1] + d->t[2] * L[2];
+    long double M = fabsl(d->t[0]) * LM[0] + fabsl(d->t[1]) * LM[1] + fabsl(d->t[2]) * LM[2], R = 0;
+    for (int j = 0; j < 6; j++) {
+        if (j == k || j == l || d->h[j] == 0)
+            continue;
+        const long double *z = d->a[j];
+        R += d->h[j] * fabsl(z[0] * L[0] + z[1] * L[1] + z[2] * L[2]);
+        M += d->h[j] * (fabsl(z[0]) * LM[0] + fabsl(z[1]) * LM[1] + fabsl(z[2]) * LM[2]);
+    }
+    long double G = fabsl(D) - R, c = 0x1p-56L * M;
+    return G > c ? 1 : G < -c ? -1 : 0;
+}
+
+/* The sign of the gap along a_k x a_l: the screen, else the intervals
+ * (which give exact zeros where the products are exact). */
+static int pair_sign(const dec_in *d, int k, int l, long double *L, long double *LM)
+{
+    int s = screen_pair(d, k, l, L, LM);
+    if (s != 0)
+        return s;
+    ivl m = ivl_gap(ivl3_cross(d->ia[k], d->ia[l]), d->it, d->ia, d->h, k, l);
+    return !ivl_ok(m) ? 0 : m.lo > 0 ? 1 : m.hi <= 0 ? -1 : 0;
+}
+
+/* a_i.(a_j x a_k) certainly != 0: the screen (5 roundings on each
+ * monomial, bounded as in screen_pair()), else the intervals. */
+static bool independent(const dec_in *d, int i, int j, int k, const long double *L, const long double *LM)
+{
+    const long double *x = d->a[i];
+    long double D = x[0] * L[0] + x[1] * L[1] + x[2] * L[2];
+    long double M = fabsl(x[0]) * LM[0] + fabsl(x[1]) * LM[1] + fabsl(x[2]) * LM[2];
+    if (fabsl(D) > 0x1p-56L * M)
+        return true;
+    ivl v = ivl3_dot(d->ia[i], ivl3_cross(d->ia[j], d->ia[k]));
+    return ivl_ok(v) && (v.lo > 0 || v.hi < 0);
+}
+
+/* The binary64 enclosure's undecided cases (near-touching boxes; deep
+ * overlaps where its witness is not found), decided exactly from certain
+ * signs, with L_kl = a_k x a_l for the 15 pairs of the six axes as given.
+ * One L_kl certainly separating: a miss (any direction separates
+ * soundly).  None separating, certainly (a zero L_kl gives [0, 0] - [0, 0]
+ * in the intervals: it passes), and three generators certainly
+ * independent (half extents > 0, a_i.(a_j x a_k) != 0): Z is 3D, its
+ * facet normals are positive multiples of non-zero g_k x g_l =
+ * h_k h_l L_kl, all among those tried, and none separates: t is in Z, a
+ * hit.  Anything else: false, the exact path runs. */
+static bool decide(const double *in, double *out)
+{
+    dec_in d;
+    long double L[15][3], LM[15][3];
+    for (int b = 0; b < 2; b++)
+        for (int i = 0; i < 3; i++) {
+            const double *ax = in + b * BOX + IN_A + 3 * i;
+            d.ia[3 * b + i] = ivl3_at(ax);
+            for (int c = 0; c < 3; c++)
+                d.a[3 * b + i][c] = ax[c];
+            d.h[3 * b + i] = in[b * BOX + IN_H + i];
+        }
+    for (int c = 0; c < 3; c++)
+        d.t[c] = (long double)in[BOX + IN_C + c] - in[IN_C + c];
+    d.it = ivl3_sub(ivl3_at(in + BOX + IN_C), ivl3_at(in + IN_C));
+    bool all_pass = true;
+    for (int k = 0, n = 0; k < 6; k++)
+        for (int l = k + 1; l < 6; l++, n++) {
+            int s = pair_sign(&d, k, l, L[n], LM[n]);
+            if (s > 0) {
+                out[OUT_HIT] = 0;
+                return true;
+            }
+            all_pass = all_pass && s < 0;
+        }
+    bool full = false;
+    for (int i = 0; i < 6 && all_pass && !full; i++)
+        for (int j = i + 1; j < 6 && !full; j++)
+            for (int k = j + 1; k < 6 && !full; k++) {
+                int n = 5 * j - j * (j - 1) / 2 + k - j - 1; /* the pair j < k */
+                full = d.h[i] > 0 && d.h[j] > 0 && d.h[k] > 0 && independent(&d, i, j, k, L[n], LM[n]);
+            }
+    if (!all_pass || !full)
+        return false;
+    out[OUT_HIT] = 1;
+    return true;
+}
+
+/* The filter's enclosure (ref_filter_decided() evaluates it on the point
+ * box of the input): the long-double decision first, which is tighter and
+ * costs a fraction of the binary64 enclosure's interval operations, then,
+ * when it is not certain (flat boxes, near-touching ones), the binary64
+ * enclosure itself.  A box that is not a point (never from the filter) or
+ * long doubles that do not round to 64 bits: the enclosure alone. */
+static void filter_encl(const iv *box, iv *out)
+{
+    double in[N_IN], dec[N_OUT] = {0};
+    bool point = ivl_ready();
+    for (int i = 0; i < N_IN && point; i++) {
+        in[i] = box[i].lo;
+        point = box[i].lo == box[i].hi;
+    }
+    if (point && decide(in, dec)) {
+        out[OUT_HIT] = iv_point(dec[OUT_HIT]);
+        return;
+    }
+    ref_obb_obb_encl(box, out);
+}
+
 /* ---- exact ---------------------------------------------------------------------- */
 
 /* |t.L| <= sum_k |g_k.L|. */
@@ -294,7 +455,7 @@ int ref_obb_obb(const double *in, double *out)
     if (!valid_input(in))
         return REF_INVALID;
 
-    if (ref_filter_decided(ref_obb_obb_encl, in, N_IN, N_OUT, OUT_HIT, out))
+    if (ref_filter_decided(filter_encl, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     q3 g[6], t, c1;
