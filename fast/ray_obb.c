@@ -11,16 +11,54 @@
  * axis' exponent apart and each slab is rescaled by a common power of two
  * before its ends are formed, so that no intermediate overflows or
  * underflows harmfully.  Slab ends are compared exactly (rc_span); a zero
- * r_i . dir is the exact parallel test.  A computed determinant of 0
- * (singular axes: invalid input) is a miss.  Error bound:
- * docs/queries/ray_obb.md.
+ * r_i . dir is the exact parallel test.  Singular axes (det = 0: invalid
+ * input) are decided exactly and give a miss, as every invalid input does;
+ * a computed determinant of 0 for non-singular axes is a miss too (an error
+ * within the bound).  Error bound: docs/queries/ray_obb.md.
  */
 #include "isect.h"
 
 #include "fast_ray.h"
 
+#include "fast_bounds.h"
+
 #include <limits.h>
+#include <math.h>
 #include <string.h>
+
+/* det(axis0, axis1, axis2) == 0, exactly.  In binary64 the products of two
+ * binary32 values are exact, so the triple product rounds at most four
+ * times (the cross product's difference, the dot product's products and
+ * additions), within gamma_6 T of the exact value, T the same sum taken in
+ * magnitudes: a computed value beyond FB_TRIPLE fl(T) is certainly not
+ * zero (fast_bounds.h).  Nothing over- or underflows: binary32 triple
+ * products lie in [2^-447, 2^384] when not zero.  Otherwise expansions
+ * decide. */
+static bool axes_singular(const isect_vec3 *ax)
+{
+    double a[3][3];
+    for (int i = 0; i < 3; i++) {
+        a[i][0] = ax[i].x;
+        a[i][1] = ax[i].y;
+        a[i][2] = ax[i].z;
+    }
+    double det = 0, T = 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double p = a[1][j] * a[2][k], q = a[1][k] * a[2][j];
+        det += a[0][i] * (p - q);
+        T += fabs(a[0][i]) * (fabs(p) + fabs(q));
+    }
+    if (fabs(det) > FB_TRIPLE * T)
+        return false;
+    fe v[3][3], c[3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            v[i][j] = fe_of(a[i][j]);
+    fe_cross3(c, v[1], v[2]);
+    fe d = fe_dot3(v[0], c);
+    return fe_sign(&d) == 0;
+}
 
 bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
 {
@@ -33,6 +71,8 @@ bool isect_ray_obb(isect_ray ray, isect_obb box, isect_ray_obb_result *out)
         !(box.half.z >= 0))
         return false;
 
+    if (axes_singular(box.axis))
+        return false; /* invalid input: a miss with every output zero */
     int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(box.center)), fv_max3abs(box.half)));
     int ed = fv_exp(fv_max3abs(ray.dir));
     isect_vec3 w = fv_sub(fv_scale3(ray.origin, -ep), fv_scale3(box.center, -ep));
