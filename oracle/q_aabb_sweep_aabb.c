@@ -74,12 +74,7 @@ static int mutate_aabb_sweep_aabb(double *in, unsigned long long r)
     }
     default: /* order min and max on every axis */
         for (int b = 0; b < N_IN; b += IN_MIN1)
-            for (int i = 0; i < 3; i++)
-                if (in[b + i] > in[b + 3 + i]) {
-                    double t = in[b + i];
-                    in[b + i] = in[b + 3 + i];
-                    in[b + 3 + i] = t;
-                }
+            isect_box_order(in, b);
         break;
     }
     return 1;

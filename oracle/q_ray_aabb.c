@@ -44,12 +44,7 @@ static int mutate_ray_aabb(double *in, unsigned long long r)
         in[IN_MAX + i] = in[IN_MIN + i];
         return 1;
     default:
-        for (int k = 0; k < 3; k++)
-            if (in[IN_MIN + k] > in[IN_MAX + k]) {
-                double t = in[IN_MIN + k];
-                in[IN_MIN + k] = in[IN_MAX + k];
-                in[IN_MAX + k] = t;
-            }
+        isect_box_order(in, IN_MIN); /* max follows min */
         return 1;
     }
 }

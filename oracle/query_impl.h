@@ -24,4 +24,16 @@ static inline void isect_v3_to(double *out, isect_vec3 v)
     out[2] = v.z;
 }
 
+/* Orders min and max of the box whose six slots (min[3] max[3]) start at
+ * in + b, on every axis: a boundary edit's result made valid again. */
+static inline void isect_box_order(double *in, int b)
+{
+    for (int i = 0; i < 3; i++)
+        if (in[b + i] > in[b + 3 + i]) {
+            double t = in[b + i];
+            in[b + i] = in[b + 3 + i];
+            in[b + 3 + i] = t;
+        }
+}
+
 #endif
