@@ -17,12 +17,7 @@
 
 static isect_verdict judge_fast(const char *name, const double *in, double *out)
 {
-    const isect_query *q = tl_query(name);
-    const isect_target_entry *fe = isect_target_entry_for(isect_target_find("fast"), name);
-    double ref_out[ISECT_MAX_OUT];
-    int st = q->ref(in, ref_out);
-    isect_target_run(q, fe, in, out);
-    return isect_judge_entry(q, fe, in, st, ref_out, out).verdict;
+    return tl_check_run(tl_query(name), "fast", in, out).verdict;
 }
 
 static bool fine(isect_verdict v) { return v == VERDICT_AGREE || v == VERDICT_TOLERATED; }

@@ -155,15 +155,30 @@ static inline isect_judgement tl_judge(const isect_query *q, const char *target,
     return isect_judge(q, in, st, ref_out, tgt, e->ulps, e->tolerance);
 }
 
-/* The judge as `isect check` applies it to the named target's answer tgt:
- * every claim of its entry (isect_judge_entry). */
+/* The judge as `isect check` applies it to the named target's answer tgt
+ * (the query's outputs): every claim of its entry (isect_judge_entry) but
+ * the result contract, whose breach isect_target_run records and tl_run
+ * does not (its slot is passed as 0 here, never read from tgt). */
 static inline isect_judgement tl_judge_entry(const isect_query *q, const char *target, const double *in,
                                              const double *tgt)
 {
     const isect_target_entry *e = tl_entry(q, target);
+    double ref_out[ISECT_MAX_OUT], y[ISECT_MAX_OUT] = {0};
+    memcpy(y, tgt, (size_t)isect_query_nout(q) * sizeof *y);
+    int st = q->ref(in, ref_out);
+    return isect_judge_entry(q, e, in, st, ref_out, y);
+}
+
+/* Runs the named target on in as `isect check` does (isect_target_run: out
+ * holds ISECT_MAX_OUT values, the result contract's slot included) and
+ * judges its answer with every claim of its entry. */
+static inline isect_judgement tl_check_run(const isect_query *q, const char *target, const double *in, double *out)
+{
+    const isect_target_entry *e = tl_entry(q, target);
     double ref_out[ISECT_MAX_OUT];
     int st = q->ref(in, ref_out);
-    return isect_judge_entry(q, e, in, st, ref_out, tgt);
+    isect_target_run(q, e, in, out);
+    return isect_judge_entry(q, e, in, st, ref_out, out);
 }
 
 /* ---- generated binary32 inputs and fast's exact answers ---------------------- */
