@@ -7,7 +7,12 @@
  *   variable ISECT_SEED overrides it, and failure messages print it as
  *   "ISECT_SEED=<n>" so that a failing run can be repeated.
  * - Catalog access: tl_query, tl_ref (ref with garbage in the outputs),
- *   tl_run (a target's function through the catalog adapter), tl_judge.
+ *   tl_run (a target's function through the catalog adapter), tl_judge (the
+ *   severity rule), tl_judge_entry (every claim of the entry: exact
+ *   booleans, one-sided contract), tl_check_run (run and judge as `isect
+ *   check` does, the result contract included).
+ * - Generated inputs: tl_grid_value (binary32 values on and near
+ *   boundaries), tl_fast_hit_equals_ref (fast's hit equals ref's exactly).
  * - Expectations on ref: tl_expect_hit (bit-exact outputs), tl_expect_miss
  *   (every output zero), tl_expect_invalid (REF_INVALID, every output +0),
  *   TL_EXPECT_OUT0 (the first output, e.g. a side or a hit flag).
