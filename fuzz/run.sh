@@ -2,6 +2,7 @@
 # fuzz/run.sh BUILD QUERY TARGET SECONDS CHECK
 # Runs the libFuzzer harness of QUERY against TARGET for SECONDS, seeded with
 # corpus/QUERY (read only) and a working corpus in BUILD/fuzz-corpus/QUERY.
+# ISECT_FUZZ_BIN overrides the harness (default BUILD/fuzz/fuzz_QUERY).
 # The first discrepancy or invalid answer is written as a .case reproducer to
 # findings/QUERY/ (ISECT_FINDINGS overrides) and ends the run.
 # Prints a summary.  Exit status: 0 no finding, 1 a finding, 2 usage or a
@@ -9,7 +10,7 @@
 set -u
 [ $# -eq 5 ] || { echo "usage: $0 BUILD QUERY TARGET SECONDS CHECK" >&2; exit 2; }
 build=$1 query=$2 target=$3 seconds=$4 check=$5
-bin=$build/fuzz/fuzz_$query
+bin=${ISECT_FUZZ_BIN:-$build/fuzz/fuzz_$query}
 [ -x "$bin" ] || { echo "fuzz/run.sh: $bin not built (make fuzz)" >&2; exit 2; }
 [ -d "corpus/$query" ] || { echo "fuzz/run.sh: no corpus/$query" >&2; exit 2; }
 work=$build/fuzz-corpus/$query

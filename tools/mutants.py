@@ -14,7 +14,8 @@ and run through stages, stopping at the first that kills it:
           hangs past --timeout),
   tests   the Criterion tests of the mutated query, release build,
   fuzz    the query's libFuzzer harness for --fuzz SECONDS (fixed seed),
-          when --fuzz is given and clang is present.
+          when --fuzz is given and clang is present; the input that
+          killed it is kept as BUILD/mutants/kills/KEY.case.
 A mutant that does not compile is counted apart.  Mutants listed in the
 allowlist (--allow, default tools/mutants.allow) as equivalent are counted
 apart too; the scores are over the others.  docs/mutants.md explains the
@@ -313,24 +314,39 @@ def stage_tests(tree, args, names):
     return False, ""
 
 
-def stage_fuzz(tree, args, queries):
+def stage_fuzz(tree, args, queries, key=""):
+    """The harness of each query for a share of --fuzz seconds; a finding's
+    .case is kept in BUILD/mutants/kills/ (named after the mutant's key), a
+    regression case that kills the mutant by the corpus once added there."""
     qs = fuzz_queries(tree, queries)
     if not qs:
         return False, ""
-    rc, out = tree.build(["build/fuzz/fuzz_%s" % q for q in qs])
+    bins = ["build/%s/fuzz_%s" % (args.fuzz_build, q) for q in qs]
+    rc, out = tree.build(bins)
     if rc != 0:
         return None, out
     secs = max(1, args.fuzz // len(qs))
-    for q in qs:
+    for q, b in zip(qs, bins):
         shutil.rmtree(os.path.join(tree.dir, "build", "fuzz-corpus", q), ignore_errors=True)
         findings = os.path.join(tree.dir, "build", "mutant-findings")
         shutil.rmtree(findings, ignore_errors=True)
-        env = dict(os.environ, ISECT_FINDINGS=findings)
+        env = dict(os.environ, ISECT_FINDINGS=findings, ISECT_FUZZ_BIN=os.path.join(tree.dir, b))
         rc, out = run(["sh", "fuzz/run.sh", "build", q, args.target[0], str(secs), "1"], tree.dir,
                       secs * 4 + 60, env)
         if rc == 1 or rc == "timeout":
+            keep_finding(args, findings, key)
             return True, out
     return False, ""
+
+
+def keep_finding(args, findings, key):
+    kills = os.path.join(args.build, "mutants", "kills")
+    os.makedirs(kills, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", key).strip("_")
+    for f in sorted(os.listdir(findings)) if os.path.isdir(findings) else []:
+        if f.endswith(".case"):
+            shutil.copy(os.path.join(findings, f), os.path.join(kills, name + ".case"))
+            return
 
 
 def answers(tree, args):
@@ -403,6 +419,9 @@ def parse_args(argv):
     ap.add_argument("--corpus", help="the corpus (default: corpus/ of the copy, this tree's when the run began)")
     ap.add_argument("--build", default="build", help="build directory (default build)")
     ap.add_argument("--opt", default="-O1 -g0", help="OPT_release of the copy (default -O1 -g0)")
+    ap.add_argument("--fuzz-build", default="fuzz", choices=["fuzz", "fuzzrate"],
+                    help="flag set of the fuzz stage's harness: fuzz (ASan and UBSan, as make fuzz) or "
+                         "fuzzrate (no sanitizers: faster to build and to run; reads past an array go unseen)")
     ap.add_argument("--jobs", type=int, default=1, help="make -j and test jobs (default 1)")
     ap.add_argument("--timeout", type=int, default=10, help="seconds before a corpus run counts as a hang")
     ap.add_argument("--allow", default="tools/mutants.allow", help="allowlist of equivalent mutants")
@@ -505,7 +524,7 @@ def main(argv):
                 elif stage == "tests":
                     k, _ = stage_tests(tree, args, tests_for(tree, qs))
                 else:
-                    k, _ = stage_fuzz(tree, args, qs)
+                    k, _ = stage_fuzz(tree, args, qs, s["key"])
                 floor = time.time()
                 if k:
                     verdict = stage
