@@ -25,11 +25,14 @@ enum { ISECT_MAX_IN = 32, ISECT_MAX_OUT = 16, ISECT_MAX_FIELDS = 12 };
  * saw the target's result struct contradict its return value (out->hit, or
  * a plane query's side, against the returned bool): ISECT_BREACH always a
  * breach, ISECT_BREACH_IF_VALID one on input ref accepts (a plane query's
- * false with side 0, its answer to invalid input).  A run function reports
+ * false with side 0, its answer to invalid input), ISECT_BREACH_HIT_IF_INVALID
+ * one on input ref rejects for an entry that declares ISECT_MISS_ZERO (a
+ * plane query's true with side 0: a hit, where such an entry must answer a
+ * miss; its side alone cannot show it).  A run function reports
  * it with isect_run_breach(); the judge makes it an invalid verdict
  * (docs/judge.md, "The result contract"). */
 enum { ISECT_SLOT_BREACH = ISECT_MAX_OUT - 1 };
-enum { ISECT_BREACH = 1, ISECT_BREACH_IF_VALID = 2 };
+enum { ISECT_BREACH = 1, ISECT_BREACH_IF_VALID = 2, ISECT_BREACH_HIT_IF_INVALID = 3 };
 void isect_run_breach(int breach);
 
 typedef enum { FMT_F32, FMT_F64 } isect_format;

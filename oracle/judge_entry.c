@@ -51,6 +51,8 @@ static const char *result_breach(const isect_query *q, const isect_target_entry 
         return "the result struct contradicts the returned value (out->hit, or side == 0 for a plane query)";
     if (!(e->miss & ISECT_MISS_ZERO))
         return NULL;
+    if (b == ISECT_BREACH_HIT_IF_INVALID && ref_status != ISECT_REF_OK)
+        return "true (straddling) on invalid input, where the entry declares ISECT_MISS_ZERO (false, side 0)";
     for (int o = 0; o < q->noutputs; o++)
         for (int i = 0, s = isect_output_offset(q, o); i < q->outputs[o].arity; i++, s++) {
             *slot = s;

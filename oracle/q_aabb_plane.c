@@ -11,7 +11,8 @@ static void run_aabb_plane(isect_any_fn fn, const double *in, double *out)
     bool hit = ((isect_aabb_plane_fn *)fn)(b, plane, &r);
     out[0] = r.side;
     /* true iff straddling; false with side 0 is the answer to invalid input */
-    isect_run_breach(hit ? r.side != 0 : r.side == 0 ? ISECT_BREACH_IF_VALID : 0);
+    isect_run_breach(hit ? (r.side != 0 ? ISECT_BREACH : ISECT_BREACH_HIT_IF_INVALID)
+                         : r.side == 0 ? ISECT_BREACH_IF_VALID : 0);
 }
 
 static const char *contract_aabb_plane(const double *in, const double *out)

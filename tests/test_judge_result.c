@@ -11,6 +11,7 @@
 #include "targets.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Judge fn's answer at in with the entry e. */
 static isect_judgement judge(const isect_query *q, const isect_target_entry *e, const double *in)
@@ -143,6 +144,28 @@ Test(judge_result, plane_queries_return_true_exactly_when_straddling)
     cr_assert_eq(judge(q, &lax, bad).verdict, VERDICT_AGREE, "false, side 0 is the answer to invalid input");
     cr_assert_eq(judge(q, &yes, straddle).verdict, VERDICT_AGREE);
     cr_assert_eq(judge(q, &yes, front).verdict, VERDICT_INVALID, "true with side 1");
+}
+
+/* The right side everywhere, but true (a hit) on invalid input with side 0. */
+static bool true_on_invalid(isect_sphere s, isect_plane p, isect_sphere_plane_result *out)
+{
+    side_only(s, p, out);
+    return out->side == ISECT_STRADDLING;
+}
+
+Test(judge_result, plane_queries_miss_on_invalid_input_under_miss_zero)
+{
+    const isect_query *q = isect_query_find("sphere_plane");
+    double straddle[10] = {0, 0, 0.5, 1, 0, 0, 0, 0, 0, 1}, bad[10] = {0, 0, 0.5, -1, 0, 0, 0, 0, 0, 1};
+    isect_target_entry lax = ISECT_ENTRY_EX(sphere_plane, true_on_invalid, 1, 0, NULL, ISECT_BINARY32, NULL);
+    cr_assert_eq(judge(q, &lax, straddle).verdict, VERDICT_AGREE);
+    cr_assert_eq(judge(q, &lax, bad).verdict, VERDICT_AGREE, "without ISECT_MISS_ZERO invalid input is not judged");
+    isect_target_entry strict = lax;
+    strict.miss = ISECT_MISS_ZERO;
+    cr_assert_eq(judge(q, &strict, straddle).verdict, VERDICT_AGREE);
+    isect_judgement j = judge(q, &strict, bad);
+    cr_assert_eq(j.verdict, VERDICT_INVALID, "true with side 0 on a negative radius");
+    cr_assert_not_null(strstr(j.why, "invalid input"), "%s", j.why);
 }
 
 /* fast declares the contract on every entry, and keeps it on the inputs above. */
