@@ -252,6 +252,8 @@ def query_of(rel, fast_queries):
         return [base]
     if base == "sphere_sweep_common":
         return [q for q in fast_queries if q.startswith("sphere_sweep_")]
+    if base.startswith("ccd_"):  # the search shared by the two CCD queries
+        return [q for q in fast_queries if q.endswith("_ccd")]
     return None  # a header: every query whose object depends on it (from the .d files)
 
 
@@ -264,10 +266,11 @@ def header_queries(tree, rel, fast_queries):
                 qs.append(q)
         except OSError:
             pass
-    for c in ("sphere_sweep_common",):
+    for c, pre in (("sphere_sweep_common", "sphere_sweep_"), ("ccd_common", None), ("ccd_bern", None),
+                   ("ccd_dist", None)):
         d = os.path.join(tree.dir, "build", "release", "fast", c + ".d")
         if os.path.exists(d) and re.search(r"(^|\s)%s(\s|$)" % re.escape(rel), open(d).read()):
-            qs += [q for q in fast_queries if q.startswith("sphere_sweep_") and q not in qs]
+            qs += [q for q in fast_queries if (q.startswith(pre) if pre else q.endswith("_ccd")) and q not in qs]
     return qs
 
 
@@ -494,7 +497,7 @@ def main(argv):
         return 2
     base = answers(tree, args)
     fastq = sorted(os.path.splitext(f)[0] for f in os.listdir(os.path.join(root, "fast")) if f.endswith(".c")
-                   and f != "sphere_sweep_common.c")
+                   and f != "sphere_sweep_common.c" and not f.startswith("ccd_"))
     results = []
     floor = time.time()
     current = None
