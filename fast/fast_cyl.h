@@ -25,12 +25,14 @@
  *   t* in I: B <= 0, AT = A tmax + B >= 0, S0 = (d x v).n >= 0, S1 = (d x u).n <= 0;
  *            Q(t*) <= 0: D = r^2 A - (v.n)^2 >= 0  (B^2 - A C = w.w D)
  *
- * (the tmax tests only for a finite tmax).  cy_decide is that logic over a
- * sign provider: cy_sign_filter evaluates each value in binary64 with the
- * magnitude of its terms and answers only when the guard FB_RAY_CYL
- * certifies the sign; cy_sign_exact evaluates it as an fe expansion
- * (fast/fast_exact.h: polynomials of degree <= 6 in binary32 values are
- * exact there, with no over- or underflow).
+ * (the tmax tests only for a finite tmax).  cy_decide is that logic; each
+ * sign (cy_sign) is first evaluated in binary64 with the magnitude of its
+ * terms and taken when the guard FB_RAY_CYL certifies it, else that value
+ * alone is evaluated exactly: as an fe expansion (cy_sign_exact;
+ * fast/fast_exact.h: polynomials of degree <= 6 in binary32 values are exact
+ * there, with no over- or underflow), or for A, DW, VW, UW as short sums of
+ * exact products (cy_sign_a, cy_sign_dot2).  RC_EXACT_HOOK counts the
+ * exact evaluations (tests).
  */
 #ifndef ISECT_FAST_CYL_H
 #define ISECT_FAST_CYL_H
@@ -40,73 +42,8 @@
 
 enum { CY_A, CY_D, CY_C, CY_DW, CY_VW, CY_UW, CY_VT, CY_UT, CY_K0, CY_K1, CY_QT, CY_B, CY_AT, CY_S0, CY_S1 };
 
-/* A sign provider's answer when it cannot certify the sign. */
+/* A filtered sign the guard cannot certify. */
 enum { CY_UNKNOWN = 2 };
-
-typedef int (*cy_sign_fn)(void *ctx, int which);
-
-#define CY_SIGN(var, q)                   \
-    do {                                  \
-        (var) = sign(ctx, (q));           \
-        if ((var) == CY_UNKNOWN)          \
-            return -1;                    \
-    } while (0)
-
-/* The decision: 0 miss, 1 hit with the origin in the solid (t = 0),
- * 2 another hit, -1 a sign was not certified.  bounded: tmax finite. */
-static inline int cy_decide(cy_sign_fn sign, void *ctx, bool bounded)
-{
-    int a, s, dw, vw, uw, vt = 0, ut = 0;
-    CY_SIGN(a, CY_A);
-    CY_SIGN(s, a > 0 ? CY_D : CY_C);
-    if (a > 0 ? s < 0 : s > 0)
-        return 0; /* the line misses the infinite cylinder (Q > 0 everywhere) */
-    CY_SIGN(dw, CY_DW);
-    CY_SIGN(vw, CY_VW);
-    CY_SIGN(uw, CY_UW);
-    bool in0 = vw >= 0 && uw <= 0;
-    if (dw == 0 && !in0)
-        return 0; /* parallel to the caps, outside the slab */
-    if (in0) {
-        CY_SIGN(s, CY_C);
-        if (s <= 0)
-            return 1;
-    }
-    if (bounded) {
-        CY_SIGN(vt, CY_VT);
-        CY_SIGN(ut, CY_UT);
-    }
-    if (dw != 0 && vw * dw <= 0 && (!bounded || vt * dw >= 0)) {
-        CY_SIGN(s, CY_K0);
-        if (s <= 0)
-            return 2;
-    }
-    if (dw != 0 && uw * dw <= 0 && (!bounded || ut * dw >= 0)) {
-        CY_SIGN(s, CY_K1);
-        if (s <= 0)
-            return 2;
-    }
-    if (bounded && vt >= 0 && ut <= 0) {
-        CY_SIGN(s, CY_QT);
-        if (s <= 0)
-            return 2;
-    }
-    if (a <= 0)
-        return 0;
-    CY_SIGN(s, CY_B); /* D >= 0 is known here */
-    if (s > 0)
-        return 0;
-    if (bounded) {
-        CY_SIGN(s, CY_AT);
-        if (s < 0)
-            return 0;
-    }
-    CY_SIGN(s, CY_S0);
-    if (s < 0)
-        return 0;
-    CY_SIGN(s, CY_S1);
-    return s <= 0 ? 2 : 0;
-}
 
 /* ---- the binary64 filter ------------------------------------------------
  * A value x with the magnitude p of its terms: the same expression tree
@@ -151,12 +88,23 @@ static inline int cyv_sign(cyv a)
     return a.x > g ? 1 : a.x < -g ? -1 : a.p == 0 ? 0 : CY_UNKNOWN;
 }
 
+/* The query and its binary64 leaves; exact_only skips the filter (tests). */
 typedef struct {
     cyv v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
-} cy_filter_ctx;
+    isect_ray ray;
+    isect_cylinder cy;
+    bool exact_only;
+    struct cy_exact_ctx *ex; /* the exact leaves, built on first use */
+    bool ex_ready;
+} cy_ctx;
 
-static inline void cy_filter_init(cy_filter_ctx *c, isect_ray ray, isect_cylinder cy)
+static inline void cy_init(cy_ctx *c, isect_ray ray, isect_cylinder cy, bool exact_only, struct cy_exact_ctx *ex)
 {
+    c->ray = ray;
+    c->cy = cy;
+    c->exact_only = exact_only;
+    c->ex = ex;
+    c->ex_ready = false;
     const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
     const float p0[3] = {cy.p0.x, cy.p0.y, cy.p0.z}, p1[3] = {cy.p1.x, cy.p1.y, cy.p1.z};
     for (int i = 0; i < 3; i++) {
@@ -173,7 +121,7 @@ static inline void cy_filter_init(cy_filter_ctx *c, isect_ray ray, isect_cylinde
     c->uw = cyv_dot(c->u, c->w);
 }
 
-static inline cyv cy_filter_value(const cy_filter_ctx *c, int which)
+static inline cyv cy_filter_value(const cy_ctx *c, int which)
 {
     cyv m[3], e[3];
     switch (which) {
@@ -220,10 +168,9 @@ static inline cyv cy_filter_value(const cy_filter_ctx *c, int which)
     }
 }
 
-static inline int cy_sign_filter(void *ctx, int which) { return cyv_sign(cy_filter_value(ctx, which)); }
 
 /* ---- the exact path: the same values as fe expansions -------------------- */
-typedef struct {
+typedef struct cy_exact_ctx {
     fe v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
 } cy_exact_ctx;
 
@@ -310,10 +257,110 @@ static inline fe cy_exact_value(const cy_exact_ctx *c, int which)
     }
 }
 
-static inline int cy_sign_exact(void *ctx, int which)
+/* The exact sign of one value; the exact leaves are built once per query. */
+static int cy_sign_exact(cy_ctx *c, int which)
 {
-    fe x = cy_exact_value(ctx, which);
+    RC_EXACT_HOOK();
+    if (!c->ex_ready) {
+        cy_exact_init(c->ex, c->ray, c->cy);
+        c->ex_ready = true;
+    }
+    fe x = cy_exact_value(c->ex, which);
     return fe_sign(&x);
+}
+
+/* The exact sign of x.(y - z) for binary32 vectors: DW = d.(p1 - p0),
+ * VW = (o - p0).(p1 - p0) = o.(p1 - p0) - p0.(p1 - p0), UW likewise; a sum
+ * of at most 12 products of two binary32 values, each exact in binary64,
+ * summed exactly by fx_grow (fast/fast_exact.h). */
+static int cy_sign_dot2(isect_vec3 x, isect_vec3 x2, isect_vec3 y, isect_vec3 z)
+{
+    RC_EXACT_HOOK();
+    const float a[3] = {x.x, x.y, x.z}, a2[3] = {x2.x, x2.y, x2.z}, b[3] = {y.x, y.y, y.z}, e[3] = {z.x, z.y, z.z};
+    double t[12];
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        n = fx_grow(t, n, (double)a[i] * b[i]);
+        n = fx_grow(t, n, -(double)a[i] * e[i]);
+        n = fx_grow(t, n, -(double)a2[i] * b[i]);
+        n = fx_grow(t, n, (double)a2[i] * e[i]);
+    }
+    return fx_sign(t, n);
+}
+
+/* The exact sign of A = |d x w|^2: 0 iff every component
+ * n_i = d_j (p1_k - p0_k) - d_k (p1_j - p0_j) is 0, a sum of four exact
+ * products summed exactly. */
+static int cy_sign_a(isect_vec3 d, isect_vec3 p0, isect_vec3 p1)
+{
+    RC_EXACT_HOOK();
+    const float dd[3] = {d.x, d.y, d.z}, a[3] = {p0.x, p0.y, p0.z}, b[3] = {p1.x, p1.y, p1.z};
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double t[4];
+        int n = 0;
+        n = fx_grow(t, n, (double)dd[j] * b[k]);
+        n = fx_grow(t, n, -(double)dd[j] * a[k]);
+        n = fx_grow(t, n, -(double)dd[k] * b[j]);
+        n = fx_grow(t, n, (double)dd[k] * a[j]);
+        if (n != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The sign of a value: the filter's when certified, else the exact one. */
+static inline int cy_sign(cy_ctx *c, int which)
+{
+    if (!c->exact_only) {
+        int s = cyv_sign(cy_filter_value(c, which));
+        if (s != CY_UNKNOWN)
+            return s;
+    }
+    const isect_vec3 o = c->ray.origin, p0 = c->cy.p0, p1 = c->cy.p1, zero = {0, 0, 0};
+    switch (which) {
+    case CY_A:
+        return cy_sign_a(c->ray.dir, p0, p1);
+    case CY_DW:
+        return cy_sign_dot2(c->ray.dir, zero, p1, p0);
+    case CY_VW:
+        return cy_sign_dot2(o, p0, p1, p0);
+    case CY_UW:
+        return cy_sign_dot2(o, p1, p1, p0);
+    default:
+        return cy_sign_exact(c, which);
+    }
+}
+
+/* The decision: 0 miss, 1 hit with the origin in the solid (t = 0),
+ * 2 another hit.  The candidates are tested in any order (each is a
+ * sufficient condition); the vertex comes first, as most hits from outside
+ * go through the side. */
+static inline int cy_decide(cy_ctx *c)
+{
+    bool bounded = c->ray.tmax != INFINITY;
+    int a = cy_sign(c, CY_A), s = cy_sign(c, a > 0 ? CY_D : CY_C);
+    if (a > 0 ? s < 0 : s > 0)
+        return 0; /* the line misses the infinite cylinder (Q > 0 everywhere) */
+    int dw = cy_sign(c, CY_DW), vw = cy_sign(c, CY_VW), uw = cy_sign(c, CY_UW);
+    bool in0 = vw >= 0 && uw <= 0;
+    if (dw == 0 && !in0)
+        return 0; /* parallel to the caps, outside the slab */
+    if (in0 && cy_sign(c, CY_C) <= 0)
+        return 1;
+    int vt = bounded ? cy_sign(c, CY_VT) : 0, ut = bounded ? cy_sign(c, CY_UT) : 0;
+    /* the vertex (D >= 0 is known when a > 0); B, often 0 on boundary
+     * inputs and then left to the exact path, last */
+    if (a > 0 && (!bounded || cy_sign(c, CY_AT) >= 0) && cy_sign(c, CY_S0) >= 0 && cy_sign(c, CY_S1) <= 0 &&
+        cy_sign(c, CY_B) <= 0)
+        return 2;
+    if (dw != 0 && vw * dw <= 0 && (!bounded || vt * dw >= 0) && cy_sign(c, CY_K0) <= 0)
+        return 2;
+    if (dw != 0 && uw * dw <= 0 && (!bounded || ut * dw >= 0) && cy_sign(c, CY_K1) <= 0)
+        return 2;
+    if (bounded && vt >= 0 && ut <= 0 && cy_sign(c, CY_QT) <= 0)
+        return 2;
+    return 0;
 }
 
 #endif

@@ -33,15 +33,6 @@
 
 #include <string.h>
 
-/* The exact decision (cy_decide's codes), when the filter cannot certify. */
-static int exact_cylinder(isect_ray ray, isect_cylinder cy)
-{
-    RC_EXACT_HOOK();
-    cy_exact_ctx c;
-    cy_exact_init(&c, ray, cy);
-    return cy_decide(cy_sign_exact, &c, ray.tmax != INFINITY);
-}
-
 /* The entry t, the ray being known to hit the solid past t = 0 (valid
  * input, p0 != p1).  A test that the roundings make fail near a boundary
  * (the side missed by an ulp, entry past exit) does not turn the hit into a
@@ -99,11 +90,10 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         return false;
     if (cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)
         return false; /* zero-length axis: empty */
-    cy_filter_ctx fc;
-    cy_filter_init(&fc, ray, cy);
-    int decision = cy_decide(cy_sign_filter, &fc, ray.tmax != INFINITY);
-    if (decision < 0)
-        decision = exact_cylinder(ray, cy);
+    cy_ctx c;
+    cy_exact_ctx ex;
+    cy_init(&c, ray, cy, false, &ex);
+    int decision = cy_decide(&c);
     if (decision == 0)
         return false;
     if (out) {

@@ -3,8 +3,9 @@
  * (a cap rim grazed, a side tangent missed or met by a tilt of 2^-40, a ray
  * along the side line, an origin on the side), fast against ref on random
  * and boundary inputs, and inputs built to defeat the binary64 filter, where
- * the exact path decides (counted through RC_EXACT_HOOK on a copy of fast's
- * source).  ISECT_EXACT_N sets the number of random cases (default 40000).
+ * the exact path decides (the values evaluated exactly are counted through
+ * RC_EXACT_HOOK on a copy of fast's source); the exact path alone (the
+ * filter skipped) against ref.  ISECT_EXACT_N sets the number of random cases (default 40000).
  *
  * Flat layout: in = origin[3] dir[3] tmax p0[3] p1[3] radius; out = hit t.
  */
@@ -242,4 +243,42 @@ Test(ray_cylinder_exact, random_inputs_stay_filtered)
     exact_calls = 0;
     long valid = compare("ray_cylinder", (isect_any_fn)hooked_ray_cylinder, gen_random, n, &hits);
     cr_assert(exact_calls < valid / 20, "exact path taken %ld times in %ld", exact_calls, valid);
+}
+
+/* The exact path alone (every sign from fe values) against ref, on
+ * boundary and random inputs: a wrong exact formula cannot hide behind the
+ * filter. */
+static void check_exact_only(void (*gen)(double *), long n)
+{
+    const isect_query *q = tl_query("ray_cylinder");
+    for (long i = 0; i < n; i++) {
+        double in[ISECT_MAX_IN], r[ISECT_MAX_OUT];
+        gen(in);
+        if (q->ref(in, r) != ISECT_REF_OK)
+            continue;
+        isect_ray ray = {{(float)in[0], (float)in[1], (float)in[2]}, {(float)in[3], (float)in[4], (float)in[5]},
+                         (float)in[IN_TMAX]};
+        isect_cylinder cy = {{(float)in[7], (float)in[8], (float)in[9]}, {(float)in[10], (float)in[11], (float)in[12]},
+                             (float)in[IN_R]};
+        int got = 0;
+        if (!(cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)) {
+            cy_ctx c;
+            cy_exact_ctx ex;
+            cy_init(&c, ray, cy, true, &ex);
+            got = cy_decide(&c);
+        }
+        if ((got != 0) != (r[0] != 0) || (got == 1 && r[1] != 0)) {
+            char buf[1024];
+            tl_dump(buf, sizeof buf, in, N_IN);
+            cr_assert_fail("ISECT_SEED=%llu exact only: %d, ref %g %g on %s", (unsigned long long)tl_seed, got, r[0],
+                           r[1], buf);
+        }
+    }
+}
+
+Test(ray_cylinder_exact, exact_path_alone)
+{
+    tl_init_seed(1454);
+    check_exact_only(gen_boundary, env_n() / 4);
+    check_exact_only(gen_random, env_n() / 4);
 }
