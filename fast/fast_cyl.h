@@ -66,10 +66,9 @@ static inline cyv cyv_dot(const cyv *a, const cyv *b)
 
 static inline void cyv_cross(cyv *r, const cyv *a, const cyv *b)
 {
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        r[i] = cyv_sub(cyv_mul(a[j], b[k]), cyv_mul(a[k], b[j]));
-    }
+    r[0] = cyv_sub(cyv_mul(a[1], b[2]), cyv_mul(a[2], b[1]));
+    r[1] = cyv_sub(cyv_mul(a[2], b[0]), cyv_mul(a[0], b[2]));
+    r[2] = cyv_sub(cyv_mul(a[0], b[1]), cyv_mul(a[1], b[0]));
 }
 
 /* |s v - t d|^2 - r2 s^2 (K0, K1). */
