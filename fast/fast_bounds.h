@@ -36,6 +36,7 @@
  * | FB_SPHERE_OBB_GAP  | 2^-48       | sphere_obb.c                          |
  * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
  * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
+ * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -367,5 +368,30 @@
  * docs/queries/sphere_sweep_point.md, sphere_sweep_plane.md, "Exact hit". */
 #define FB_SWEEP_LIN 0x1p-49
 #define FB_SWEEP_QUAD 0x1p-47
+
+/* FB_RAY_CYL (2^-47 = 64u): the guard of fast/fast_cyl.h's filter.  Each
+ * value there (DW, VW, UW, VT, UT, C, QT, K0, K1, A, B, AT, S0, S1, D) is a
+ * polynomial of degree <= 6 in the binary32 inputs evaluated in binary64 by
+ * a fixed expression tree whose leaves are binary32 values, exact products
+ * of two, and differences of two rounded once (v, u, w).  Written out as a
+ * sum of monomials in the exact leaves, the computed value carries on each
+ * monomial at most k factors (1 + delta), |delta| <= u, k the number of
+ * roundings on the longest leaf-to-root path (Higham 3.1), so it errs by
+ * at most gamma_k P, P the same tree evaluated exactly on the leaves'
+ * magnitudes with every - made a + (cyv's p).  Counting (a rounded leaf
+ * 1, a product 1 plus its factors', a sum 1 plus its larger operand's):
+ * DW 4, VW UW 5, n = d x w 3, v x w 4, VT UT 6, C 12, QT 14, K0 K1 18,
+ * A 9, B 10, AT 11, S0 S1 9, D 16: k <= 18.  The computed p (the same
+ * tree on the computed magnitudes, non-negative terms only) is at least
+ * (1 - u)^18 P, so gamma_18 P < 18.1u p < 64u p = g (the product by 2^-47
+ * is exact): a computed value beyond +-g has the exact value's sign, and
+ * p == 0 (every monomial 0, no underflow below) means the value is 0.
+ * Range: every leaf is a multiple of 2^-149 (a rounded difference of such
+ * is one), so a node of degree j is a multiple of 2^(-149 j) >= 2^-894 and,
+ * when not zero, normal: no product underflows; leaves stay below 2^129, so
+ * values and magnitudes stay below 2^800: nothing overflows.  Generous on
+ * purpose: the exact path runs only within 2^-47 (relative to P) of a
+ * boundary.  docs/queries/ray_cylinder.md, "Exact hit". */
+#define FB_RAY_CYL 0x1p-47
 
 #endif

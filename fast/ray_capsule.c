@@ -4,7 +4,9 @@
  * p0 and p1 (closed convex parts): its first t is the least of the parts'
  * first t's.  The parts are fast's ray_cylinder (the cylinder's own frame,
  * accurate for thin and long shapes) and ray_sphere; a zero-length axis
- * leaves the two (equal) balls.  Error bound: docs/queries/ray_capsule.md.
+ * leaves the two (equal) balls.  The hit flag is exact, the union of the
+ * parts' exact flags (fast/fast_cyl.h, ray_sphere.c).  Error bound:
+ * docs/queries/ray_capsule.md.
  */
 #include "isect.h"
 

@@ -20,24 +20,25 @@
  *   (u1, u2); otherwise its tiny a gives huge roots, which stay exact in
  *   order because every interval end is kept as significand and exponent.
  * The answer is the first t of [0, tmax] in all three intervals.
+ * Whether there is one is decided exactly, before any of the above, by
+ * fast/fast_cyl.h (a binary64 filter, then exact expansions); the frame
+ * computation then only gives t, and none of its roundings can turn a hit
+ * into a miss or back.
  * Error bound: docs/queries/ray_cylinder.md.
  */
 #include "isect.h"
 
+#include "fast_cyl.h"
 #include "fast_ray.h"
 
 #include <string.h>
 
-bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+/* The entry t, the ray being known to hit the solid past t = 0 (valid
+ * input, p0 != p1).  A test that the roundings make fail near a boundary
+ * (the side missed by an ulp, entry past exit) does not turn the hit into a
+ * miss: the entry found so far is the answer, clipped to tmax. */
+static float entry_t(isect_ray ray, isect_cylinder cy)
 {
-    isect_ray_cylinder_result res;
-    memset(&res, 0, sizeof res);
-    if (out)
-        *out = res;
-    if (!rc_ray_valid(ray) || !fv_finite3(cy.p0) || !fv_finite3(cy.p1) || !isfinite(cy.radius) ||
-        !(cy.radius >= 0))
-        return false;
-
     int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(cy.p0)), isect_fmaxf(fv_max3abs(cy.p1), cy.radius)));
     isect_vec3 p0 = fv_scale3(cy.p0, -ep);
     isect_vec3 v = fv_sub(fv_scale3(ray.origin, -ep), p0), w = fv_sub(fv_scale3(cy.p1, -ep), p0);
@@ -52,7 +53,7 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
 
     float L = sqrtf(fv_dot(w, w));
     if (L == 0)
-        return false; /* zero-length axis: empty */
+        return 0; /* the axis vanished in the rescaling (its length below 2^-149 of the largest input) */
     isect_vec3 wn = {w.x / L, w.y / L, w.z / L}, u1, u2;
     rc_frame(wn, &u1, &u2);
     float vx = fv_dot(v, u1), vy = fv_dot(v, u2), dx = fv_dot(d, u1), dy = fv_dot(d, u2);
@@ -63,11 +64,8 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
      * d.w == 0). */
     rc_span sp = rc_span_all();
     rc_span_slab(&sp, fv_dot(v, w), fv_dot(d, w), 0, fv_dot(w, w), k);
-    float a = dx * dx + dy * dy, c = vx * vx + vy * vy - r * r;
-    if (a == 0) {
-        if (c > 0)
-            return false; /* parallel to the axis (or dir 0), outside the side */
-    } else {
+    float a = dx * dx + dy * dy;
+    if (a != 0) {
         /* (dx, dy) to magnitude ~1: a tiny a (dir nearly along the axis)
          * would otherwise lose its precision to underflow.  t scales by
          * 2^-ez. */
@@ -77,15 +75,30 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         a = dx * dx + dy * dy;
         float b = vx * dx + vy * dy, ba = b / a;
         float lx = vx - ba * dx, ly = vy - ba * dy;
-        float e = r * r - (lx * lx + ly * ly);
-        if (e < 0)
-            return false; /* the line misses the infinite cylinder */
-        rc_span_quadratic(&sp, a, b, c, e, k - ez);
+        float c = vx * vx + vy * vy - r * r, e = r * r - (lx * lx + ly * ly);
+        rc_span_quadratic(&sp, a, b, c, isect_fmaxf(e, 0), k - ez); /* e < 0: a tangent, rounded */
     }
-    if (!rc_span_hit(&sp, ray.tmax, &res.t))
-        return false;
-    res.hit = true;
+    return isect_fminf(rc_quot_value(sp.entry), ray.tmax);
+}
+
+bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+{
     if (out)
-        *out = res;
+        memset(out, 0, sizeof *out);
+    if (!rc_ray_valid(ray) || !fv_finite3(cy.p0) || !fv_finite3(cy.p1) || !isfinite(cy.radius) ||
+        !(cy.radius >= 0))
+        return false;
+    if (cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)
+        return false; /* zero-length axis: empty */
+    cy_ctx c;
+    cy_exact_ctx ex;
+    cy_init(&c, ray, cy, false, &ex);
+    int decision = cy_decide(&c);
+    if (decision == 0)
+        return false;
+    if (out) {
+        out->hit = true;
+        out->t = decision == 1 ? 0.0f : entry_t(ray, cy);
+    }
     return true;
 }

@@ -11,8 +11,8 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY_EXACT(ray_plane, isect_ray_plane, 8, 32),
     ISECT_ENTRY_EXACT(ray_sphere, isect_ray_sphere, 8, 32),
     ISECT_ENTRY_EXACT(ray_aabb, isect_ray_aabb, 8, 32),
-    ISECT_ENTRY(ray_cylinder, isect_ray_cylinder, 8, 32),
-    ISECT_ENTRY(ray_capsule, isect_ray_capsule, 8, 32),
+    ISECT_ENTRY_EXACT(ray_cylinder, isect_ray_cylinder, 8, 32),
+    ISECT_ENTRY_EXACT(ray_capsule, isect_ray_capsule, 8, 32),
     ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
     ISECT_ENTRY_EXACT(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),

@@ -1,0 +1,365 @@
+/* fast/fast_cyl.h: the exact hit decision of a ray against a solid capped
+ * cylinder (fast/ray_cylinder.c, and so ray_capsule.c), filtered.
+ * Internal to libisect.
+ *
+ * With v = origin - p0, u = origin - p1, w = p1 - p0 (w != 0), d = dir:
+ * the slab coordinate s(t) = v.w + t d.w must lie in [0, w.w], and the
+ * side Q(t) = A t^2 + 2 B t + C <= 0 (A = |n|^2, n = d x w,
+ * B = (v x w).n, C = |v x w|^2 - r^2 w.w; Q(t) |w|^{-2} is the squared
+ * distance of the ray point to the axis line minus r^2).  With I the set
+ * of t in [0, tmax] inside the slab, the ray hits iff some t of I has
+ * Q(t) <= 0.  Q is convex (A >= 0; A = 0 makes B = 0 and Q constant), so
+ * its minimum over the closed interval I lies at an end of I or at the
+ * vertex t* = -B/A; the ends of I are among 0, tmax and the cap crossings
+ * t0 = -v.w/d.w, t1 = -u.w/d.w.  So the ray hits iff one of these five
+ * candidates lies in I with Q <= 0 there.  Each test is the sign of a
+ * polynomial of degree <= 6 in the binary32 inputs (docs/queries/
+ * ray_cylinder.md, "Exact hit", derives them; the degree-8 q^2 Q(p/q) at
+ * the cap crossings is never formed):
+ *
+ *   DW = d.w, VW = v.w, UW = u.w, VT = VW + tmax DW, UT = UW + tmax DW
+ *   0  in I: VW >= 0, UW <= 0;            Q(0) <= 0:  C <= 0
+ *   tmax in I: VT >= 0, UT <= 0;          Q(tmax) <= 0: QT = |(v + tmax d) x w|^2 - r^2 w.w <= 0
+ *   t0 in I: VW DW <= 0, VT DW >= 0;      Q(t0) <= 0: K0 = |DW v - VW d|^2 - r^2 DW^2 <= 0
+ *   t1 in I: UW DW <= 0, UT DW >= 0;      Q(t1) <= 0: K1 = |DW u - UW d|^2 - r^2 DW^2 <= 0
+ *   t* in I: B <= 0, AT = A tmax + B >= 0, S0 = (d x v).n >= 0, S1 = (d x u).n <= 0;
+ *            Q(t*) <= 0: D = r^2 A - (v.n)^2 >= 0  (B^2 - A C = w.w D)
+ *
+ * (the tmax tests only for a finite tmax).  cy_decide is that logic; each
+ * sign (cy_sign) is first evaluated in binary64 with the magnitude of its
+ * terms and taken when the guard FB_RAY_CYL certifies it, else that value
+ * alone is evaluated exactly: as an fe expansion (cy_sign_exact;
+ * fast/fast_exact.h: polynomials of degree <= 6 in binary32 values are exact
+ * there, with no over- or underflow), or for A, DW, VW, UW as short sums of
+ * exact products (cy_sign_a, cy_sign_dot2).  RC_EXACT_HOOK counts the
+ * exact evaluations (tests).
+ */
+#ifndef ISECT_FAST_CYL_H
+#define ISECT_FAST_CYL_H
+
+#include "fast_bounds.h"
+#include "fast_ray.h"
+
+enum { CY_A, CY_D, CY_C, CY_DW, CY_VW, CY_UW, CY_VT, CY_UT, CY_K0, CY_K1, CY_QT, CY_B, CY_AT, CY_S0, CY_S1 };
+
+/* A filtered sign the guard cannot certify. */
+enum { CY_UNKNOWN = 2 };
+
+/* ---- the binary64 filter ------------------------------------------------
+ * A value x with the magnitude p of its terms: the same expression tree
+ * evaluated on the leaves' magnitudes with every - replaced by +.  The
+ * leaves are binary32 values and their products (exact), and the
+ * differences of two binary32 values (rounded once). */
+typedef struct {
+    double x, p;
+} cyv;
+
+static inline cyv cyv_of(double x) { return (cyv){x, fabs(x)}; }
+static inline cyv cyv_add(cyv a, cyv b) { return (cyv){a.x + b.x, a.p + b.p}; }
+static inline cyv cyv_sub(cyv a, cyv b) { return (cyv){a.x - b.x, a.p + b.p}; }
+static inline cyv cyv_mul(cyv a, cyv b) { return (cyv){a.x * b.x, a.p * b.p}; }
+
+static inline cyv cyv_dot(const cyv *a, const cyv *b)
+{
+    return cyv_add(cyv_add(cyv_mul(a[0], b[0]), cyv_mul(a[1], b[1])), cyv_mul(a[2], b[2]));
+}
+
+static inline void cyv_cross(cyv *r, const cyv *a, const cyv *b)
+{
+    r[0] = cyv_sub(cyv_mul(a[1], b[2]), cyv_mul(a[2], b[1]));
+    r[1] = cyv_sub(cyv_mul(a[2], b[0]), cyv_mul(a[0], b[2]));
+    r[2] = cyv_sub(cyv_mul(a[0], b[1]), cyv_mul(a[1], b[0]));
+}
+
+/* |s v - t d|^2 - r2 s^2 (K0, K1). */
+static inline cyv cyv_capdisc(cyv s, const cyv *v, cyv t, const cyv *d, cyv r2)
+{
+    cyv e[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = cyv_sub(cyv_mul(s, v[i]), cyv_mul(t, d[i]));
+    return cyv_sub(cyv_dot(e, e), cyv_mul(r2, cyv_mul(s, s)));
+}
+
+/* The certified sign of a value, or CY_UNKNOWN: FB_RAY_CYL. */
+static inline int cyv_sign(cyv a)
+{
+    double g = FB_RAY_CYL * a.p;
+    return a.x > g ? 1 : a.x < -g ? -1 : a.p == 0 ? 0 : CY_UNKNOWN;
+}
+
+/* The query and its binary64 leaves; exact_only skips the filter (tests). */
+typedef struct {
+    cyv v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
+    isect_ray ray;
+    isect_cylinder cy;
+    bool exact_only;
+    struct cy_exact_ctx *ex; /* the exact leaves, built on first use */
+    bool ex_ready;
+} cy_ctx;
+
+static inline void cy_init(cy_ctx *c, isect_ray ray, isect_cylinder cy, bool exact_only, struct cy_exact_ctx *ex)
+{
+    c->ray = ray;
+    c->cy = cy;
+    c->exact_only = exact_only;
+    c->ex = ex;
+    c->ex_ready = false;
+    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    const float p0[3] = {cy.p0.x, cy.p0.y, cy.p0.z}, p1[3] = {cy.p1.x, cy.p1.y, cy.p1.z};
+    for (int i = 0; i < 3; i++) {
+        c->v[i] = cyv_of((double)o[i] - p0[i]);
+        c->u[i] = cyv_of((double)o[i] - p1[i]);
+        c->w[i] = cyv_of((double)p1[i] - p0[i]);
+        c->d[i] = cyv_of(d[i]);
+    }
+    cyv_cross(c->n, c->d, c->w);
+    c->r2 = cyv_of((double)cy.radius * cy.radius);
+    c->tmax = cyv_of(ray.tmax == INFINITY ? 0 : ray.tmax);
+    c->dw = cyv_dot(c->d, c->w);
+    c->vw = cyv_dot(c->v, c->w);
+    c->uw = cyv_dot(c->u, c->w);
+}
+
+static inline cyv cy_filter_value(const cy_ctx *c, int which)
+{
+    cyv m[3], e[3];
+    switch (which) {
+    case CY_A:
+        return cyv_dot(c->n, c->n);
+    case CY_D: {
+        cyv g = cyv_dot(c->v, c->n);
+        return cyv_sub(cyv_mul(c->r2, cyv_dot(c->n, c->n)), cyv_mul(g, g));
+    }
+    case CY_C:
+        cyv_cross(m, c->v, c->w);
+        return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, cyv_dot(c->w, c->w)));
+    case CY_DW:
+        return c->dw;
+    case CY_VW:
+        return c->vw;
+    case CY_UW:
+        return c->uw;
+    case CY_VT:
+        return cyv_add(c->vw, cyv_mul(c->tmax, c->dw));
+    case CY_UT:
+        return cyv_add(c->uw, cyv_mul(c->tmax, c->dw));
+    case CY_K0:
+        return cyv_capdisc(c->dw, c->v, c->vw, c->d, c->r2);
+    case CY_K1:
+        return cyv_capdisc(c->dw, c->u, c->uw, c->d, c->r2);
+    case CY_QT:
+        for (int i = 0; i < 3; i++)
+            e[i] = cyv_add(c->v[i], cyv_of(c->tmax.x * c->d[i].x)); /* exact product */
+        cyv_cross(m, e, c->w);
+        return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, cyv_dot(c->w, c->w)));
+    case CY_B:
+        cyv_cross(m, c->v, c->w);
+        return cyv_dot(m, c->n);
+    case CY_AT:
+        cyv_cross(m, c->v, c->w);
+        return cyv_add(cyv_mul(cyv_dot(c->n, c->n), c->tmax), cyv_dot(m, c->n));
+    case CY_S0:
+        cyv_cross(m, c->d, c->v);
+        return cyv_dot(m, c->n);
+    default: /* CY_S1 */
+        cyv_cross(m, c->d, c->u);
+        return cyv_dot(m, c->n);
+    }
+}
+
+
+/* ---- the exact path: the same values as fe expansions -------------------- */
+typedef struct cy_exact_ctx {
+    fe v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
+} cy_exact_ctx;
+
+static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder cy)
+{
+    fe_diff3(c->v, ray.origin, cy.p0);
+    fe_diff3(c->u, ray.origin, cy.p1);
+    fe_diff3(c->w, cy.p1, cy.p0);
+    c->d[0] = fe_of(ray.dir.x);
+    c->d[1] = fe_of(ray.dir.y);
+    c->d[2] = fe_of(ray.dir.z);
+    fe_cross3(c->n, c->d, c->w);
+    c->r2 = fe_of((double)cy.radius * cy.radius);
+    c->tmax = fe_of(ray.tmax == INFINITY ? 0 : ray.tmax);
+    c->dw = fe_dot3(c->d, c->w);
+    c->vw = fe_dot3(c->v, c->w);
+    c->uw = fe_dot3(c->u, c->w);
+}
+
+/* a b - c e (sg = -1) or a b + c e (sg = 1). */
+static inline fe fe_mulsub(const fe *a, const fe *b, const fe *c, const fe *e, double sg)
+{
+    fe p = fe_mul(a, b), q = fe_mul(c, e);
+    return fe_add(&p, &q, sg);
+}
+
+/* |s v - t d|^2 - r2 s^2 (K0, K1). */
+static inline fe cy_exact_capdisc(const fe *s, const fe *v, const fe *t, const fe *d, const fe *r2)
+{
+    fe e[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = fe_mulsub(s, &v[i], t, &d[i], -1);
+    fe ss = fe_mul(s, s), ee = fe_dot3(e, e), rs = fe_mul(r2, &ss);
+    return fe_add(&ee, &rs, -1);
+}
+
+static inline fe cy_exact_value(const cy_exact_ctx *c, int which)
+{
+    fe m[3], e[3], x, y;
+    switch (which) {
+    case CY_A:
+        return fe_dot3(c->n, c->n);
+    case CY_D:
+        x = fe_dot3(c->n, c->n);
+        y = fe_dot3(c->v, c->n);
+        return fe_mulsub(&c->r2, &x, &y, &y, -1);
+    case CY_C:
+    case CY_QT:
+        for (int i = 0; i < 3; i++) {
+            fe td = fe_mul(&c->tmax, &c->d[i]);
+            e[i] = which == CY_C ? c->v[i] : fe_add(&c->v[i], &td, 1);
+        }
+        fe_cross3(m, e, c->w);
+        x = fe_dot3(m, m);
+        y = fe_dot3(c->w, c->w);
+        y = fe_mul(&c->r2, &y);
+        return fe_add(&x, &y, -1);
+    case CY_DW:
+        return c->dw;
+    case CY_VW:
+        return c->vw;
+    case CY_UW:
+        return c->uw;
+    case CY_VT:
+    case CY_UT:
+        x = fe_mul(&c->tmax, &c->dw);
+        return fe_add(which == CY_VT ? &c->vw : &c->uw, &x, 1);
+    case CY_K0:
+        return cy_exact_capdisc(&c->dw, c->v, &c->vw, c->d, &c->r2);
+    case CY_K1:
+        return cy_exact_capdisc(&c->dw, c->u, &c->uw, c->d, &c->r2);
+    case CY_B:
+    case CY_AT:
+        fe_cross3(m, c->v, c->w);
+        x = fe_dot3(m, c->n);
+        if (which == CY_B)
+            return x;
+        y = fe_dot3(c->n, c->n);
+        y = fe_mul(&y, &c->tmax);
+        return fe_add(&y, &x, 1);
+    default: /* CY_S0, CY_S1 */
+        fe_cross3(m, c->d, which == CY_S0 ? c->v : c->u);
+        return fe_dot3(m, c->n);
+    }
+}
+
+/* The exact sign of one value; the exact leaves are built once per query. */
+static int cy_sign_exact(cy_ctx *c, int which)
+{
+    RC_EXACT_HOOK();
+    if (!c->ex_ready) {
+        cy_exact_init(c->ex, c->ray, c->cy);
+        c->ex_ready = true;
+    }
+    fe x = cy_exact_value(c->ex, which);
+    return fe_sign(&x);
+}
+
+/* The exact sign of x.(y - z) for binary32 vectors: DW = d.(p1 - p0),
+ * VW = (o - p0).(p1 - p0) = o.(p1 - p0) - p0.(p1 - p0), UW likewise; a sum
+ * of at most 12 products of two binary32 values, each exact in binary64,
+ * summed exactly by fx_grow (fast/fast_exact.h). */
+static int cy_sign_dot2(isect_vec3 x, isect_vec3 x2, isect_vec3 y, isect_vec3 z)
+{
+    RC_EXACT_HOOK();
+    const float a[3] = {x.x, x.y, x.z}, a2[3] = {x2.x, x2.y, x2.z}, b[3] = {y.x, y.y, y.z}, e[3] = {z.x, z.y, z.z};
+    double t[12];
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        n = fx_grow(t, n, (double)a[i] * b[i]);
+        n = fx_grow(t, n, -(double)a[i] * e[i]);
+        n = fx_grow(t, n, -(double)a2[i] * b[i]);
+        n = fx_grow(t, n, (double)a2[i] * e[i]);
+    }
+    return fx_sign(t, n);
+}
+
+/* The exact sign of A = |d x w|^2: 0 iff every component
+ * n_i = d_j (p1_k - p0_k) - d_k (p1_j - p0_j) is 0, a sum of four exact
+ * products summed exactly. */
+static int cy_sign_a(isect_vec3 d, isect_vec3 p0, isect_vec3 p1)
+{
+    RC_EXACT_HOOK();
+    const float dd[3] = {d.x, d.y, d.z}, a[3] = {p0.x, p0.y, p0.z}, b[3] = {p1.x, p1.y, p1.z};
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double t[4];
+        int n = 0;
+        n = fx_grow(t, n, (double)dd[j] * b[k]);
+        n = fx_grow(t, n, -(double)dd[j] * a[k]);
+        n = fx_grow(t, n, -(double)dd[k] * b[j]);
+        n = fx_grow(t, n, (double)dd[k] * a[j]);
+        if (n != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The sign of a value: the filter's when certified, else the exact one. */
+static inline int cy_sign(cy_ctx *c, int which)
+{
+    if (!c->exact_only) {
+        int s = cyv_sign(cy_filter_value(c, which));
+        if (s != CY_UNKNOWN)
+            return s;
+    }
+    const isect_vec3 o = c->ray.origin, p0 = c->cy.p0, p1 = c->cy.p1, zero = {0, 0, 0};
+    switch (which) {
+    case CY_A:
+        return cy_sign_a(c->ray.dir, p0, p1);
+    case CY_DW:
+        return cy_sign_dot2(c->ray.dir, zero, p1, p0);
+    case CY_VW:
+        return cy_sign_dot2(o, p0, p1, p0);
+    case CY_UW:
+        return cy_sign_dot2(o, p1, p1, p0);
+    default:
+        return cy_sign_exact(c, which);
+    }
+}
+
+/* The decision: 0 miss, 1 hit with the origin in the solid (t = 0),
+ * 2 another hit.  The candidates are tested in any order (each is a
+ * sufficient condition); the vertex comes first, as most hits from outside
+ * go through the side. */
+static inline int cy_decide(cy_ctx *c)
+{
+    bool bounded = c->ray.tmax != INFINITY;
+    int a = cy_sign(c, CY_A), s = cy_sign(c, a > 0 ? CY_D : CY_C);
+    if (a > 0 ? s < 0 : s > 0)
+        return 0; /* the line misses the infinite cylinder (Q > 0 everywhere) */
+    int dw = cy_sign(c, CY_DW), vw = cy_sign(c, CY_VW), uw = cy_sign(c, CY_UW);
+    bool in0 = vw >= 0 && uw <= 0;
+    if (dw == 0 && !in0)
+        return 0; /* parallel to the caps, outside the slab */
+    if (in0 && cy_sign(c, CY_C) <= 0)
+        return 1;
+    int vt = bounded ? cy_sign(c, CY_VT) : 0, ut = bounded ? cy_sign(c, CY_UT) : 0;
+    /* the vertex (D >= 0 is known when a > 0); B, often 0 on boundary
+     * inputs and then left to the exact path, last */
+    if (a > 0 && (!bounded || cy_sign(c, CY_AT) >= 0) && cy_sign(c, CY_S0) >= 0 && cy_sign(c, CY_S1) <= 0 &&
+        cy_sign(c, CY_B) <= 0)
+        return 2;
+    if (dw != 0 && vw * dw <= 0 && (!bounded || vt * dw >= 0) && cy_sign(c, CY_K0) <= 0)
+        return 2;
+    if (dw != 0 && uw * dw <= 0 && (!bounded || ut * dw >= 0) && cy_sign(c, CY_K1) <= 0)
+        return 2;
+    if (bounded && vt >= 0 && ut <= 0 && cy_sign(c, CY_QT) <= 0)
+        return 2;
+    return 0;
+}
+
+#endif
