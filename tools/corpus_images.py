@@ -10,7 +10,12 @@ each as a new case in SRC's folder named images_<SRC name>.case:
   rot    the vertices of each triangle rotated (v0 v1 v2 -> v1 v2 v0), rot2 twice;
   swap   the two objects exchanged (symmetric queries), or the two ends of a
          segment (p0 p1);
-  ends   both capsules' segments reversed (capsule_capsule).
+  ends   both capsules' segments reversed (capsule_capsule); for edge_edge_ccd,
+         the first edge reversed (ends) and the second (ends2).
+The CCD queries name a vertex by its letter and its time (vertex_face_ccd
+p0 a0 b0 c0 p1 a1 b1 c1, edge_edge_ccd a0 b0 c0 d0 a1 b1 c1 d1): a relabelling
+moves a vertex's two positions together (rot: a b c -> b c a at t = 0 and 1;
+swap: the edges ab and cd exchanged).
 The inputs are rewritten as text (reordered, or a sign added or removed), so
 each image is the original configuration moved by an exact isometry or
 relabelled: ref's boolean, side and t are unchanged, points move with the
@@ -38,6 +43,14 @@ SWAPS = {
     "sphere_sweep_segment": [("p0", "p1")],
 }
 ENDS = {"capsule_capsule": [("p0", "p1"), ("q0", "q1")]}
+# Relabellings of the CCD queries (their a0 a1 are one vertex at two times, not
+# two vertices of a triangle as in TRI): (name, pairs or cycles, cycle).
+CCD_VF_ROT = [("a0", "b0", "c0"), ("a1", "b1", "c1")]
+CCD = {
+    "vertex_face_ccd": [("rot", CCD_VF_ROT, 1), ("rot2", CCD_VF_ROT, 2)],
+    "edge_edge_ccd": [("swap", [("a0", "c0"), ("b0", "d0"), ("a1", "c1"), ("b1", "d1")], 0),
+                      ("ends", [("a0", "b0"), ("a1", "b1")], 0), ("ends2", [("c0", "d0"), ("c1", "d1")], 0)],
+}
 BOXES = [("min", "max"), ("min0", "max0"), ("min1", "max1")]
 INVARIANT = ("valid", "hit", "t", "side", "dist2")
 
@@ -102,6 +115,13 @@ def relabel(fields, pairs, cycle=False):
 def images(q, fields):
     names = {f for f, _ in fields}
     out = [("perm", perm(q, fields)), ("perm2", perm(q, perm(q, fields))), ("mirror", mirror(q, fields))]
+    if q in CCD:
+        for name, pairs, turns in CCD[q]:
+            img = fields
+            for _ in range(max(turns, 1)):
+                img = relabel(img, pairs, cycle=turns > 0)
+            out.append((name, img))
+        return out
     tris = [t for t in TRI if all(f in names for f in t)]
     if tris:
         out.append(("rot", relabel(fields, tris, cycle=True)))
