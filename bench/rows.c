@@ -12,6 +12,7 @@
 #include "overlap_plain.h"
 #include "ray_plain.h"
 #include "ccd_plain.h"
+#include "rng.h"
 #include "sweep_plain.h"
 
 #include <stdlib.h>
@@ -196,11 +197,8 @@ static isect_obb g_obb(rng *r)
             n += q[i] * q[i];
         }
     } while (n > 1 || n < 1e-3);
-    n = sqrt(n);
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    double m[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
-                      {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
-                      {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)}};
+    double m[3][3];
+    isect_rng_rotation(q, m);
     isect_obb b;
     b.center = v3_rand(r, -1, 1);
     for (int i = 0; i < 3; i++)

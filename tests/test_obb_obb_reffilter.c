@@ -10,6 +10,7 @@
  * Layout: in = c0[3] a00[3] a01[3] a02[3] h0[3] c1[3] a10[3] ... h1[3];
  * out = hit.
  */
+#include "rng.h"
 #include "testlib_reffilter.h"
 
 enum { BOX = 15 };
@@ -122,11 +123,8 @@ static void gen_box(double *in)
             n += q[i] * q[i];
         }
     } while (n > 1 || n < 1e-3);
-    n = sqrt(n);
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
-    double m[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
-                      {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
-                      {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)}};
+    double m[3][3];
+    isect_rng_rotation(q, m);
     for (int i = 0; i < 3; i++) {
         in[i] = (float)(2 * tl_unit() - 1);
         in[12 + i] = (float)(0.05 + 0.75 * tl_unit());
