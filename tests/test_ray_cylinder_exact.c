@@ -186,24 +186,9 @@ static void gen_random(double *in)
 /* fast (fn) hits iff ref does, on n inputs of gen; returns the valid count. */
 static long compare(const char *query, isect_any_fn fn, void (*gen)(double *), long n, long *hits)
 {
-    const isect_query *q = tl_query(query);
-    long valid = 0;
-    *hits = 0;
-    for (long i = 0; i < n; i++) {
-        double in[ISECT_MAX_IN], r[ISECT_MAX_OUT], f[ISECT_MAX_OUT] = {0};
-        gen(in);
-        if (q->ref(in, r) != ISECT_REF_OK)
-            continue;
-        valid++;
-        *hits += r[0] != 0;
-        q->run(fn, in, f);
-        if ((f[0] != 0) != (r[0] != 0)) {
-            char buf[1024];
-            tl_dump(buf, sizeof buf, in, N_IN);
-            cr_assert_fail("ISECT_SEED=%llu %s: fast hit %g, ref %g on %s", (unsigned long long)tl_seed, query, f[0],
-                           r[0], buf);
-        }
-    }
+    int valid, h;
+    tl_hit_equals_ref(tl_query(query), fn, gen, (int)n, &valid, &h);
+    *hits = h;
     return valid;
 }
 

@@ -12,7 +12,8 @@
  *   booleans, one-sided contract), tl_check_run (run and judge as `isect
  *   check` does, the result contract included).
  * - Generated inputs: tl_grid_value (binary32 values on and near
- *   boundaries), tl_fast_hit_equals_ref (fast's hit equals ref's exactly).
+ *   boundaries), tl_hit_equals_ref and tl_fast_hit_equals_ref (a function's
+ *   or fast's hit equals ref's exactly).
  * - Expectations on ref: tl_expect_hit (bit-exact outputs), tl_expect_miss
  *   (every output zero), tl_expect_invalid (REF_INVALID, every output +0),
  *   TL_EXPECT_OUT0 (the first output, e.g. a side or a hit flag).
@@ -205,21 +206,22 @@ static inline double tl_grid_value(const double *in, int k, int e)
     return x;
 }
 
-/* fast's first output (a hit flag) equals ref's exact answer on n inputs
- * from gen; the input is printed on the first difference.  *valid and *hits
- * count the inputs ref accepts and its hits, for the caller's check that
- * the generator reached both answers. */
-static inline void tl_fast_hit_equals_ref(const isect_query *q, void (*gen)(double *in), int n, int *valid,
-                                          int *hits)
+/* The first output (a hit flag) of fn, a function of q's signature (fast's,
+ * or a test's hooked or filter-less copy of it), equals ref's exact answer
+ * on n inputs from gen; the input is printed on the first difference.
+ * *valid and *hits count the inputs ref accepts and its hits, for the
+ * caller's check that the generator reached both answers. */
+static inline void tl_hit_equals_ref(const isect_query *q, isect_any_fn fn, void (*gen)(double *in), int n,
+                                     int *valid, int *hits)
 {
     *valid = *hits = 0;
     for (int i = 0; i < n; i++) {
-        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT];
+        double in[ISECT_MAX_IN], want[ISECT_MAX_OUT], got[ISECT_MAX_OUT] = {0};
         gen(in);
         if (q->ref(in, want) != ISECT_REF_OK)
             continue;
         ++*valid;
-        tl_run(q, "fast", in, got);
+        q->run(fn, in, got);
         *hits += want[0] != 0;
         if (got[0] != want[0]) {
             char buf[1024];
@@ -228,6 +230,13 @@ static inline void tl_fast_hit_equals_ref(const isect_query *q, void (*gen)(doub
                            (unsigned long long)tl_seed, buf);
         }
     }
+}
+
+/* tl_hit_equals_ref of the fast target's function. */
+static inline void tl_fast_hit_equals_ref(const isect_query *q, void (*gen)(double *in), int n, int *valid,
+                                          int *hits)
+{
+    tl_hit_equals_ref(q, tl_entry(q, "fast")->fn, gen, n, valid, hits);
 }
 
 /* ---- expectations on ref ---------------------------------------------------- */
