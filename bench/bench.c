@@ -40,10 +40,13 @@
 #include "isect_ref.h"
 #include "targets.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { MAX_CASES = 4096, QUICK_CASES = 256, MAX_SAMPLES = 11, FAST_SAMPLES = 11, REF_SAMPLES = 7 };
 static const uint64_t DEFAULT_SEED = 0x15EC7BE7C4ULL;
@@ -245,6 +248,12 @@ static double load_average(void)
 
 enum { MAX_PEERS = 16 };
 
+/* A peer must finish one pass over its cases within this many seconds in a
+ * child process before it is timed: some library calls never return on some
+ * inputs (libccd's MPR on flat shapes, reports/peers/), and a bench that
+ * hangs tells nothing.  A pass of the slowest peer takes milliseconds. */
+static const double PEER_PROBE_SECONDS = 10;
+
 /* A peer target's entry for the query on the cases it accepts, and fast on
  * those same cases (fast.fn NULL when none is refused: fast's own runner
  * stands for it). */
@@ -253,13 +262,53 @@ typedef struct {
     runner run, fast;
     double *flat;
     void *typed;
+    const char *skipped; /* why it is not timed (the probe failed), or NULL */
 } peer_run;
 
 /* Results kept for the summary: queries where some peer beat fast. */
 static struct {
-    int peers, lines, slower;
+    int peers, lines, slower, skipped;
     char worst[1024];
 } peer_sum;
+
+/* Runs one pass of u in a child process.  Returns NULL when it finished
+ * within PEER_PROBE_SECONDS, else why not (the child is killed). */
+static const char *peer_probe(const runner *u)
+{
+    static char why[96];
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return NULL; /* no probe possible: time it anyway, as before */
+    if (pid == 0) {
+        run_pass(u);
+        _exit(0);
+    }
+    int status = 0;
+    double t0 = now();
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0)
+            return NULL;
+        if (now() - t0 > PEER_PROBE_SECONDS) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            snprintf(why, sizeof why, "a pass over the cases did not end within %.0f s (killed)",
+                     PEER_PROBE_SECONDS);
+            return why;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 2000000}, NULL);
+    }
+    if (WIFSIGNALED(status))
+        snprintf(why, sizeof why, "a pass over the cases died of signal %d", WTERMSIG(status));
+    else if (WEXITSTATUS(status) != 0)
+        snprintf(why, sizeof why, "a pass over the cases exited with status %d", WEXITSTATUS(status));
+    else
+        return NULL;
+    return why;
+}
 
 /* The peer targets with an entry for q, their accepted cases prepared. */
 static int peers_prepare(const bench_query *bq, const isect_query *q, const double *flat, size_t n, peer_run *pr)
@@ -281,6 +330,8 @@ static int peers_prepare(const bench_query *bq, const isect_query *q, const doub
         p->run = (runner){.bq = bq, .q = q, .fn = e->fn, .typed = p->typed, .n = kept};
         if (kept < n)
             p->fast = (runner){.bq = bq, .q = q, .fn = bq->fast, .typed = p->typed, .n = kept};
+        if (kept && (p->skipped = peer_probe(&p->run)) != NULL)
+            p->run.n = 0;
         np++;
     }
     return np;
@@ -399,6 +450,11 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
     for (int p = 0; p < np; p++) {
         const runner *u = &pr[p].run;
         printf("    %-22s", pr[p].t->name);
+        if (pr[p].skipped) {
+            printf(" not timed: %s\n", pr[p].skipped);
+            peer_sum.skipped++;
+            continue;
+        }
         if (!u->n) {
             printf(" every case refused by its entry\n");
             continue;
@@ -564,5 +620,8 @@ int main(int argc, char **argv)
     else if (peer_sum.lines)
         printf("\npeers: %d of %d peer lines are not slower than fast: %s\n", peer_sum.slower, peer_sum.lines,
                peer_sum.worst);
+    if (peer_sum.skipped)
+        printf("peers: %d peer line%s not timed: the peer did not finish a pass over the cases (see above).\n",
+               peer_sum.skipped, peer_sum.skipped == 1 ? "" : "s");
     return 0;
 }
