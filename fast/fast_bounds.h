@@ -149,7 +149,8 @@
  * non-negative terms and three rounded factors) is at least (1 - gamma_8) T,
  * and 16u (1 - gamma_8) > gamma_8 (1 + u): |o| > 2^-49 fl(T) certifies the
  * sign of the exact orientation (the comparison's own product is exact).
- * Users: point_in_triangle (a point off the plane). */
+ * Users: point_in_triangle (a point off the plane), fast_tri_exact.h's
+ * tx_orient3 (triangle_triangle, aabb_triangle). */
 #define FB_CERT_TRIPLE 0x1p-49
 
 /* FB_CERT_SQ32 (2^-19) and FB_CERT_SQ32_MIN (2^-100): FB_CERT_SQ for the

@@ -243,7 +243,8 @@ static inline double fx_round(double *e, int n)
  * normalise only results longer than FE_SHORT (short ones, the common case
  * of exactly representable boundary inputs, are kept as they are), so every
  * fe has at most 39 < FE_CAP components.  fe_add's accumulator then holds at
- * most 78, and fe_mul's, normalised after any row of 2 x 39 products that
+ * most 78, fe_mul's product by a one-component value (fx_scale) at most
+ * 2 x 39 = 78, and its general product, normalised after any row of 2 x 39 products that
  * leaves it above FE_ACC - 2 FE_CAP, at most 104 + 78 < FE_ACC. */
 enum { FE_CAP = 48, FE_SHORT = 16, FE_ACC = 4 * FE_CAP + 8 };
 
@@ -298,10 +299,48 @@ static inline fe fe_add(const fe *a, const fe *b, double sb /* +1 or -1 */)
     return r;
 }
 
+/* h = e b exactly, for a non-overlapping increasing expansion e of n >= 1
+ * components and a binary64 b (Shewchuk 1997, Scale-Expansion, with zero
+ * elimination; his Theorem 19: the output is non-overlapping and
+ * increasing, of at most 2n components).  Each e_i b is split exactly by
+ * fx_two_prod into T + t; the running value Q absorbs t, then T, through
+ * two fx_two_sum, each emitting its exact error below what is left.
+ * Where Shewchuk uses Fast-Two-Sum for the second sum, fx_two_sum computes
+ * the same pair (both are exact), without Fast-Two-Sum's ordering
+ * condition.  Exact under fx_two_prod's conditions (no underflow, the
+ * range argument of fe below). */
+static inline int fx_scale(double *h, const double *e, int n, double b)
+{
+    int m = 0;
+    double err, q = fx_two_prod(e[0], b, &err);
+    if (err != 0)
+        h[m++] = err;
+    for (int i = 1; i < n; i++) {
+        double t, big = fx_two_prod(e[i], b, &t);
+        q = fx_two_sum(q, t, &err);
+        if (err != 0)
+            h[m++] = err;
+        q = fx_two_sum(big, q, &err);
+        if (err != 0)
+            h[m++] = err;
+    }
+    if (q != 0)
+        h[m++] = q;
+    return m;
+}
+
 static inline fe fe_mul(const fe *a, const fe *b)
 {
     double acc[FE_ACC];
     int n = 0;
+    if (a->n == 1 || b->n == 1) { /* a value times one double: linear */
+        const fe *x = a->n == 1 ? b : a;
+        n = x->n ? fx_scale(acc, x->e, x->n, (a->n == 1 ? a : b)->e[0]) : 0;
+        fe r;
+        r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
+        memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
+        return r;
+    }
     for (int j = 0; j < b->n; j++) {
         for (int i = 0; i < a->n; i++) {
             double err, p = fx_two_prod(a->e[i], b->e[j], &err);

@@ -10,12 +10,60 @@
 #ifndef ISECT_FAST_TRI_EXACT_H
 #define ISECT_FAST_TRI_EXACT_H
 
+#include "fast_bounds.h"
 #include "fast_exact.h"
+#include "fast_overlap.h"
 #include "fast_vec3.h"
 
-/* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign. */
+/* The exact differences a - b of binary32 vectors as binary64 values, when
+ * each one is (fx_two_sum's error is 0: true unless the exponents of a
+ * coordinate pair are more than 29 apart); false otherwise. */
+static inline bool tx_diff3_exact(double *d, isect_vec3 a, isect_vec3 b)
+{
+    double e0, e1, e2;
+    d[0] = fx_two_sum(a.x, -(double)b.x, &e0);
+    d[1] = fx_two_sum(a.y, -(double)b.y, &e1);
+    d[2] = fx_two_sum(a.z, -(double)b.z, &e2);
+    return e0 == 0 && e1 == 0 && e2 == 0;
+}
+
+/* The sign of x.(y x z) for binary64 x, y, z, exactly (each y_j z_k by
+ * fx_two_prod, each cross component a four-term expansion, scaled by x_i
+ * with fx_scale, the three summed with fx_grow: nothing rounds).  The
+ * entries are exact differences of binary32 values (multiples of 2^-149
+ * below 2^129), so every partial product is a multiple of 2^-447 and below
+ * 2^400: the range argument of fx_num (fast/fast_exact.h) holds. */
+static inline int tx_triple_sign_exact(const double *x, const double *y, const double *z)
+{
+    double acc[24];
+    int na = 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
+        double c[4], h[8], e1, e2, p1 = fx_two_prod(y[j], z[k], &e1), p2 = fx_two_prod(y[k], z[j], &e2);
+        n = fx_grow(c, n, e1);
+        n = fx_grow(c, n, p1);
+        n = fx_grow(c, n, -e2);
+        n = fx_grow(c, n, -p2);
+        int m = n ? fx_scale(h, c, n, x[i]) : 0;
+        for (int l = 0; l < m; l++)
+            na = fx_grow(acc, na, h[l]);
+    }
+    return fx_sign(acc, na);
+}
+
+/* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign.
+ * Three stages: the binary64 value certified by FB_CERT_TRIPLE
+ * (fast/fast_bounds.h); else, when the nine differences are exact in
+ * binary64, tx_triple_sign_exact; else fe expansions. */
 static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
 {
+    fv_d3 dp = fv_d(p), x = fv_dsub(fv_d(q), dp), y = fv_dsub(fv_d(r), dp), z = fv_dsub(fv_d(s), dp);
+    double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
+    if (o > g || -o > g)
+        return o > 0 ? 1 : -1;
+    double xe[3], ye[3], ze[3];
+    if (tx_diff3_exact(xe, q, p) && tx_diff3_exact(ye, r, p) && tx_diff3_exact(ze, s, p))
+        return tx_triple_sign_exact(xe, ye, ze);
     fe qp[3], rp[3], sp[3], c[3];
     fe_diff3(qp, q, p);
     fe_diff3(rp, r, p);
@@ -25,13 +73,29 @@ static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec
     return fe_sign(&d);
 }
 
-/* orient2d(p, q, r) in the coordinates i, j, exactly. */
+/* orient2d(p, q, r) in the coordinates i, j, exactly: (q - p)_i (r - p)_j -
+ * (q - p)_j (r - p)_i.  When the four differences are exact in binary64,
+ * each product is two components by fx_two_prod and the difference a
+ * four-component expansion; else fe expansions. */
 static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
 {
+    double pi = fv_comp(p, i), pj = fv_comp(p, j), e[4], a[4], o[4];
+    a[0] = fx_two_sum(fv_comp(q, i), -pi, &e[0]);
+    a[1] = fx_two_sum(fv_comp(r, j), -pj, &e[1]);
+    a[2] = fx_two_sum(fv_comp(q, j), -pj, &e[2]);
+    a[3] = fx_two_sum(fv_comp(r, i), -pi, &e[3]);
+    if (e[0] == 0 && e[1] == 0 && e[2] == 0 && e[3] == 0) {
+        double e1, e2, p1 = fx_two_prod(a[0], a[1], &e1), p2 = fx_two_prod(a[2], a[3], &e2);
+        int n = fx_grow(o, 0, e1);
+        n = fx_grow(o, n, p1);
+        n = fx_grow(o, n, -e2);
+        n = fx_grow(o, n, -p2);
+        return fx_sign(o, n);
+    }
     fe qi = fe_diff(fv_comp(q, i), fv_comp(p, i)), qj = fe_diff(fv_comp(q, j), fv_comp(p, j));
     fe ri = fe_diff(fv_comp(r, i), fv_comp(p, i)), rj = fe_diff(fv_comp(r, j), fv_comp(p, j));
-    fe s = fe_mul(&qi, &rj), t = fe_mul(&qj, &ri), o = fe_add(&s, &t, -1);
-    return fe_sign(&o);
+    fe s = fe_mul(&qi, &rj), t = fe_mul(&qj, &ri), d = fe_add(&s, &t, -1);
+    return fe_sign(&d);
 }
 
 static inline bool tx_same_strict(int s, int t) { return s * t > 0; }
@@ -72,35 +136,29 @@ static inline bool tx_segments_meet(isect_vec3 p, isect_vec3 q, isect_vec3 r, is
 
 typedef struct {
     isect_vec3 v[3];
-    fe n[3]; /* (v1 - v0) x (v2 - v0), exactly */
-    int k;   /* a coordinate with n_k != 0, or -1 (a degenerate triangle) */
+    int ns[3]; /* the signs of n = (v1 - v0) x (v2 - v0), exactly */
+    int k;     /* a coordinate with n_k != 0, or -1 (a degenerate triangle) */
 } tx_tri;
 
+/* n_k = orient2d(v0, v1, v2) in the coordinates k + 1, k + 2 (mod 3). */
 static inline void tx_tri_init(tx_tri *t, isect_vec3 v0, isect_vec3 v1, isect_vec3 v2)
 {
-    fe e1[3], e2[3];
     t->v[0] = v0;
     t->v[1] = v1;
     t->v[2] = v2;
-    fe_diff3(e1, v1, v0);
-    fe_diff3(e2, v2, v0);
-    fe_cross3(t->n, e1, e2);
-    t->k = fe_sign(&t->n[0]) ? 0 : fe_sign(&t->n[1]) ? 1 : fe_sign(&t->n[2]) ? 2 : -1;
+    for (int k = 0; k < 3; k++)
+        t->ns[k] = tx_orient2(v0, v1, v2, (k + 1) % 3, (k + 2) % 3);
+    t->k = t->ns[0] ? 0 : t->ns[1] ? 1 : t->ns[2] ? 2 : -1;
 }
 
-/* The side of x with respect to t's plane, n.(x - v0), exactly. */
-static inline int tx_side(const tx_tri *t, isect_vec3 x)
-{
-    fe w[3];
-    fe_diff3(w, x, t->v[0]);
-    fe d = fe_dot3(t->n, w);
-    return fe_sign(&d);
-}
+/* The side of x with respect to t's plane, n.(x - v0) = orient(v0, x, v1,
+ * v2), exactly. */
+static inline int tx_side(const tx_tri *t, isect_vec3 x) { return tx_orient3(t->v[0], x, t->v[1], t->v[2]); }
 
 /* p in the closed non-degenerate triangle t, p in its plane. */
 static inline bool tx_in_triangle2(const tx_tri *t, isect_vec3 p)
 {
-    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, s = fe_sign(&t->n[t->k]);
+    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, s = t->ns[t->k];
     return s * tx_orient2(t->v[0], t->v[1], p, i, j) >= 0 && s * tx_orient2(t->v[1], t->v[2], p, i, j) >= 0 &&
            s * tx_orient2(t->v[2], t->v[0], p, i, j) >= 0;
 }
