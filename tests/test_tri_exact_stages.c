@@ -1,0 +1,107 @@
+/* tests/test_tri_exact_stages.c: the three stages of fast_tri_exact.h's
+ * orientations against GMP.
+ *
+ * tx_orient3 answers from its binary64 value when FB_CERT_TRIPLE certifies
+ * the sign, else from an exact binary64 expansion when the nine differences
+ * are exact, else from fe expansions; tx_orient2 takes the last two.  Each
+ * family below is built to reach one stage, and every sign must equal the
+ * sign of the orientation computed in GMP rationals from the same binary32
+ * coordinates (an independent formulation):
+ * - generic points: the filter;
+ * - points on a common plane, on a small grid (differences exact, the
+ *   orientation exactly 0 or a few grid units): the exact binary64 sum;
+ * - the same with coordinates of full significand 2^-40 times smaller
+ *   mixed in (differences inexact in binary64): fe.
+ * A point moved off the plane by one ulp makes the tiny non-zero values.
+ * ISECT_SEED changes the seed.
+ */
+#include "testlib.h"
+
+#include <gmp.h>
+#include <math.h>
+
+#include "fast_tri_exact.h"
+
+static int orient3_gmp(const isect_vec3 *v)
+{
+    mpq_t d[3][3], t, u, o;
+    mpq_inits(t, u, o, NULL);
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++) {
+            mpq_init(d[r][c]);
+            mpq_set_d(d[r][c], fv_comp(v[r + 1], c));
+            mpq_set_d(t, fv_comp(v[0], c));
+            mpq_sub(d[r][c], d[r][c], t);
+        }
+    for (int i = 0; i < 3; i++) { /* x_i (y_j z_k - y_k z_j) */
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        mpq_mul(t, d[1][j], d[2][k]);
+        mpq_mul(u, d[1][k], d[2][j]);
+        mpq_sub(t, t, u);
+        mpq_mul(t, t, d[0][i]);
+        mpq_add(o, o, t);
+    }
+    int s = mpq_sgn(o);
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            mpq_clear(d[r][c]);
+    mpq_clears(t, u, o, NULL);
+    return s;
+}
+
+static int orient2_gmp(const isect_vec3 *v, int i, int j)
+{
+    mpq_t a, b, c, d, t;
+    mpq_inits(a, b, c, d, t, NULL);
+    mpq_set_d(t, fv_comp(v[0], i));
+    mpq_set_d(a, fv_comp(v[1], i));
+    mpq_sub(a, a, t);
+    mpq_set_d(b, fv_comp(v[2], i));
+    mpq_sub(b, b, t);
+    mpq_set_d(t, fv_comp(v[0], j));
+    mpq_set_d(c, fv_comp(v[1], j));
+    mpq_sub(c, c, t);
+    mpq_set_d(d, fv_comp(v[2], j));
+    mpq_sub(d, d, t);
+    mpq_mul(a, a, d); /* (q - p)_i (r - p)_j - (q - p)_j (r - p)_i */
+    mpq_mul(c, c, b);
+    mpq_sub(a, a, c);
+    int s = mpq_sgn(a);
+    mpq_clears(a, b, c, d, t, NULL);
+    return s;
+}
+
+/* A coordinate of family f: 0 generic, 1 grid, 2 grid with tiny values. */
+static float coord(int f)
+{
+    if (f == 0)
+        return (float)(2 * tl_unit() - 1);
+    if (f == 2 && tl_int(0, 2) == 0) /* a full significand 2^-40 down: 1 - x needs 64 bits */
+        return (float)(2 * tl_unit() - 1) * 0x1p-40f;
+    return (float)tl_int(-8, 8) * 0.25f;
+}
+
+Test(tri_exact, stages_agree_with_gmp)
+{
+    tl_init_seed(0x7e1a5);
+    int zero[3] = {0}, nonzero[3] = {0};
+    for (int n = 0; n < 60000; n++) {
+        int f = n % 3;
+        isect_vec3 v[4];
+        float plane_z = coord(f);
+        for (int k = 0; k < 4; k++) /* f > 0: all four on the plane z = plane_z, or a generic z */
+            v[k] = (isect_vec3){coord(f), coord(f), f && tl_int(0, 3) ? plane_z : coord(f)};
+        if (tl_int(0, 3) == 0) /* one ulp off */
+            v[tl_int(0, 3)].z = nextafterf(v[0].z, tl_int(0, 1) ? 2.0f : -2.0f);
+        int want = orient3_gmp(v), got = tx_orient3(v[0], v[1], v[2], v[3]);
+        cr_assert_eq(got, want, "family %d case %d (ISECT_SEED=%llu): tx_orient3 %d, exact %d", f, n,
+                     (unsigned long long)tl_seed, got, want);
+        (want ? nonzero : zero)[f]++;
+        int i = tl_int(0, 2), j = (i + 1 + tl_int(0, 1)) % 3;
+        cr_assert_eq(tx_orient2(v[0], v[1], v[2], i, j), orient2_gmp(v, i, j), "family %d case %d: tx_orient2", f,
+                     n);
+    }
+    /* each exact family must have reached both exact zeros and non-zero signs */
+    for (int f = 1; f < 3; f++)
+        cr_assert(zero[f] > 1000 && nonzero[f] > 1000, "family %d: %d zero, %d non-zero", f, zero[f], nonzero[f]);
+}
