@@ -270,33 +270,29 @@ static inline int fe_norm_buf(double *e, int n)
     return n;
 }
 
-static inline fe fe_of(double a)
-{
-    fe r;
-    r.n = fx_grow(r.e, 0, a);
-    return r;
-}
+/* Every operation writes its result through a pointer (the fe_*_to forms:
+ * an fe is FE_CAP doubles, and a copy of the whole struct, as a returned
+ * value assigned to an existing object costs, was most of the time of the
+ * short exact paths); the by-value forms wrap them.  Results may not alias
+ * operands. */
+static inline void fe_of_to(fe *r, double a) { r->n = fx_grow(r->e, 0, a); }
 
 /* a - b exactly (two components at most). */
-static inline fe fe_diff(double a, double b)
+static inline void fe_diff_to(fe *r, double a, double b)
 {
-    fe r;
-    r.n = fx_grow(r.e, 0, a);
-    r.n = fx_grow(r.e, r.n, -b);
-    return r;
+    r->n = fx_grow(r->e, 0, a);
+    r->n = fx_grow(r->e, r->n, -b);
 }
 
-static inline fe fe_add(const fe *a, const fe *b, double sb /* +1 or -1 */)
+static inline void fe_add_to(fe *r, const fe *a, const fe *b, double sb /* +1 or -1 */)
 {
     double acc[FE_ACC];
     int n = a->n;
     memcpy(acc, a->e, (size_t)n * sizeof *acc);
     for (int i = 0; i < b->n; i++)
         n = fx_grow(acc, n, sb * b->e[i]);
-    fe r;
-    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
-    memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
-    return r;
+    r->n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
+    memcpy(r->e, acc, (size_t)r->n * sizeof *acc);
 }
 
 /* h = e b exactly, for a non-overlapping increasing expansion e of n >= 1
@@ -329,49 +325,82 @@ static inline int fx_scale(double *h, const double *e, int n, double b)
     return m;
 }
 
-static inline fe fe_mul(const fe *a, const fe *b)
+static inline void fe_mul_to(fe *r, const fe *a, const fe *b)
 {
     double acc[FE_ACC];
     int n = 0;
     if (a->n == 1 || b->n == 1) { /* a value times one double: linear */
         const fe *x = a->n == 1 ? b : a;
         n = x->n ? fx_scale(acc, x->e, x->n, (a->n == 1 ? a : b)->e[0]) : 0;
-        fe r;
-        r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
-        memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
-        return r;
-    }
-    for (int j = 0; j < b->n; j++) {
-        for (int i = 0; i < a->n; i++) {
-            double err, p = fx_two_prod(a->e[i], b->e[j], &err);
-            n = fx_grow(acc, n, err);
-            n = fx_grow(acc, n, p);
+    } else {
+        for (int j = 0; j < b->n; j++) {
+            for (int i = 0; i < a->n; i++) {
+                double err, p = fx_two_prod(a->e[i], b->e[j], &err);
+                n = fx_grow(acc, n, err);
+                n = fx_grow(acc, n, p);
+            }
+            if (n > FE_ACC - 2 * FE_CAP)
+                n = fe_norm_buf(acc, n);
         }
-        if (n > FE_ACC - 2 * FE_CAP)
-            n = fe_norm_buf(acc, n);
     }
+    r->n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
+    memcpy(r->e, acc, (size_t)r->n * sizeof *acc);
+}
+
+static inline fe fe_of(double a)
+{
     fe r;
-    r.n = n > FE_SHORT ? fe_norm_buf(acc, n) : n;
-    memcpy(r.e, acc, (size_t)r.n * sizeof *acc);
+    fe_of_to(&r, a);
+    return r;
+}
+
+static inline fe fe_diff(double a, double b)
+{
+    fe r;
+    fe_diff_to(&r, a, b);
+    return r;
+}
+
+static inline fe fe_add(const fe *a, const fe *b, double sb)
+{
+    fe r;
+    fe_add_to(&r, a, b, sb);
+    return r;
+}
+
+static inline fe fe_mul(const fe *a, const fe *b)
+{
+    fe r;
+    fe_mul_to(&r, a, b);
     return r;
 }
 
 static inline int fe_sign(const fe *a) { return fx_sign(a->e, a->n); }
 
-/* x.y for three-component vectors of values, exactly. */
+/* r = x.y for three-component vectors of values, exactly. */
+static inline void fe_dot3_to(fe *r, const fe *x, const fe *y)
+{
+    fe a, b, c, s;
+    fe_mul_to(&a, &x[0], &y[0]);
+    fe_mul_to(&b, &x[1], &y[1]);
+    fe_mul_to(&c, &x[2], &y[2]);
+    fe_add_to(&s, &a, &b, 1);
+    fe_add_to(r, &s, &c, 1);
+}
+
 static inline fe fe_dot3(const fe *x, const fe *y)
 {
-    fe a = fe_mul(&x[0], &y[0]), b = fe_mul(&x[1], &y[1]), c = fe_mul(&x[2], &y[2]);
-    fe s = fe_add(&a, &b, 1);
-    return fe_add(&s, &c, 1);
+    fe r;
+    fe_dot3_to(&r, x, y);
+    return r;
 }
 
 /* The exact differences a - b of binary32 vectors. */
 static inline void fe_diff3(fe *r, isect_vec3 a, isect_vec3 b)
 {
-    r[0] = fe_diff(a.x, b.x);
-    r[1] = fe_diff(a.y, b.y);
-    r[2] = fe_diff(a.z, b.z);
+    fe_diff_to(&r[0], a.x, b.x);
+    fe_diff_to(&r[1], a.y, b.y);
+    fe_diff_to(&r[2], a.z, b.z);
 }
 
 /* x cross y, exactly. */
@@ -379,8 +408,10 @@ static inline void fe_cross3(fe *r, const fe *x, const fe *y)
 {
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
-        fe p = fe_mul(&x[j], &y[k]), q = fe_mul(&x[k], &y[j]);
-        r[i] = fe_add(&p, &q, -1);
+        fe p, q;
+        fe_mul_to(&p, &x[j], &y[k]);
+        fe_mul_to(&q, &x[k], &y[j]);
+        fe_add_to(&r[i], &p, &q, -1);
     }
 }
 
