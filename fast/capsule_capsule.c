@@ -29,8 +29,8 @@ static bool point_within(isect_vec3 x, isect_vec3 a, isect_vec3 b, const fe *RR)
     if (fe_sign(&g) <= 0)
         return true;
     fe_diff3(v, b, x);
-    d = fe_dot3(v, v);
-    g = fe_add(&d, RR, -1);
+    fe_dot3_to(&d, v, v);
+    fe_add_to(&g, &d, RR, -1);
     if (fe_sign(&g) <= 0)
         return true;
     fe_diff3(e, b, a);
@@ -39,7 +39,7 @@ static bool point_within(isect_vec3 x, isect_vec3 a, isect_vec3 b, const fe *RR)
         return false;
     fe_cross3(c, w, e);
     fe cc = fe_dot3(c, c), ee = fe_dot3(e, e), Ree = fe_mul(RR, &ee);
-    g = fe_add(&cc, &Ree, -1);
+    fe_add_to(&g, &cc, &Ree, -1);
     return fe_sign(&g) <= 0;
 }
 

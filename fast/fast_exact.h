@@ -273,8 +273,9 @@ static inline int fe_norm_buf(double *e, int n)
 /* Every operation writes its result through a pointer (the fe_*_to forms:
  * an fe is FE_CAP doubles, and a copy of the whole struct, as a returned
  * value assigned to an existing object costs, was most of the time of the
- * short exact paths); the by-value forms wrap them.  Results may not alias
- * operands. */
+ * short exact paths); the by-value forms wrap them.  Each reads its
+ * operands whole before it writes the result, so the result may be one of
+ * them. */
 static inline void fe_of_to(fe *r, double a) { r->n = fx_grow(r->e, 0, a); }
 
 /* a - b exactly (two components at most). */

@@ -196,10 +196,10 @@ static inline bool tx_segment_meets_box(isect_vec3 p, isect_vec3 q, isect_vec3 l
 {
     fe ln[4], ld[4], un[4], ud[4];
     int n = 1;
-    ln[0] = fe_of(0);
-    ld[0] = fe_of(1);
-    un[0] = fe_of(1);
-    ud[0] = fe_of(1);
+    fe_of_to(&ln[0], 0);
+    fe_of_to(&ld[0], 1);
+    fe_of_to(&un[0], 1);
+    fe_of_to(&ud[0], 1);
     for (int i = 0; i < 3; i++) {
         float pi = fv_comp(p, i), qi = fv_comp(q, i), a = fv_comp(lo, i), b = fv_comp(hi, i);
         if (pi == qi) {
@@ -208,13 +208,15 @@ static inline bool tx_segment_meets_box(isect_vec3 p, isect_vec3 q, isect_vec3 l
             continue;
         }
         if (qi > pi) { /* t >= (a - p)/(q - p), t <= (b - p)/(q - p) */
-            ln[n] = fe_diff(a, pi);
-            un[n] = fe_diff(b, pi);
-            ld[n] = ud[n] = fe_diff(qi, pi);
+            fe_diff_to(&ln[n], a, pi);
+            fe_diff_to(&un[n], b, pi);
+            fe_diff_to(&ld[n], qi, pi);
+            fe_diff_to(&ud[n], qi, pi);
         } else { /* t >= (p - b)/(p - q), t <= (p - a)/(p - q) */
-            ln[n] = fe_diff(pi, b);
-            un[n] = fe_diff(pi, a);
-            ld[n] = ud[n] = fe_diff(pi, qi);
+            fe_diff_to(&ln[n], pi, b);
+            fe_diff_to(&un[n], pi, a);
+            fe_diff_to(&ld[n], pi, qi);
+            fe_diff_to(&ud[n], pi, qi);
         }
         n++;
     }

@@ -33,12 +33,12 @@ static bool separates_exact(const zono *z, const fe *L)
 {
     fe s = fe_dot3(z->t, L);
     if (fe_sign(&s) < 0)
-        s = fe_add(&(fe){0}, &s, -1);
+        fe_add_to(&s, &(fe){0}, &s, -1);
     for (int k = 0; k < 6; k++) {
         if (!z->live[k])
             continue;
         fe d = fe_dot3(z->a[k], L), h = fe_of(z->h[k]), p = fe_mul(&h, &d);
-        s = fe_add(&s, &p, fe_sign(&d) < 0 ? 1 : -1);
+        fe_add_to(&s, &s, &p, fe_sign(&d) < 0 ? 1 : -1);
     }
     return fe_sign(&s) > 0;
 }
@@ -55,9 +55,9 @@ static bool obb_obb_exact(isect_obb a, isect_obb b)
         for (int k = 0; k < 3; k++) {
             isect_vec3 v = o[i]->axis[k];
             fe *x = z.a[3 * i + k];
-            x[0] = fe_of(v.x);
-            x[1] = fe_of(v.y);
-            x[2] = fe_of(v.z);
+            fe_of_to(&x[0], v.x);
+            fe_of_to(&x[1], v.y);
+            fe_of_to(&x[2], v.z);
             z.h[3 * i + k] = fv_comp(o[i]->half, k);
             z.live[3 * i + k] = z.h[3 * i + k] > 0 && (v.x != 0 || v.y != 0 || v.z != 0);
         }

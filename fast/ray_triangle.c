@@ -112,9 +112,9 @@ static bool exact_triangle(isect_ray ray, isect_triangle tri, double *tuv)
     fe_diff3(e1, tri.v1, tri.v0);
     fe_diff3(e2, tri.v2, tri.v0);
     fe_diff3(s, ray.origin, tri.v0);
-    d[0] = fe_of(ray.dir.x);
-    d[1] = fe_of(ray.dir.y);
-    d[2] = fe_of(ray.dir.z);
+    fe_of_to(&d[0], ray.dir.x);
+    fe_of_to(&d[1], ray.dir.y);
+    fe_of_to(&d[2], ray.dir.z);
     fe_cross3(p, d, e2);
     fe det = fe_dot3(e1, p);
     int sg = fe_sign(&det);
@@ -128,13 +128,13 @@ static bool exact_triangle(isect_ray ray, isect_triangle tri, double *tuv)
     if (fe_wrong(&V, sg))
         return false;
     fe W = fe_add(&det, &U, -1);
-    W = fe_add(&W, &V, -1);
+    fe_add_to(&W, &W, &V, -1);
     fe T = fe_dot3(e2, q);
     if (fe_wrong(&W, sg) || fe_wrong(&T, sg))
         return false;
     if (ray.tmax != INFINITY) {
         fe tm = fe_of(ray.tmax), R = fe_mul(&tm, &det);
-        R = fe_add(&R, &T, -1);
+        fe_add_to(&R, &R, &T, -1);
         if (fe_wrong(&R, sg))
             return false;
     }
