@@ -5,14 +5,52 @@
  * root: front iff s > 0 and s^2 > r^2 n.n, back iff s < 0 and s^2 > r^2 n.n,
  * else straddling.  Binary64 first, certified by the rounding bounds
  * FB_CERT_DOT (of s) and FB_CERT_SQ (of the squares), fast/fast_bounds.h;
- * otherwise the exact values of s and s^2 - r^2 n.n (fe expansions,
- * fast/fast_exact.h).  No libm.  docs/queries/sphere_plane.md.
+ * otherwise the exact values of s and s^2 - r^2 n.n (binary64 expansions,
+ * or fe expansions, fast/fast_exact.h).  No libm.
+ * docs/queries/sphere_plane.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"
 
+/* The same in binary64 expansions, when the differences w_i = c_i - p_i are
+ * exact in binary64 (fx_two_sum's error 0; else returns -2): d = w.n from
+ * three fx_two_prod (at most 6 components), d^2 as the sum of d scaled by
+ * each of its components (at most 72), r^2 n.n as n.n (three exact squares
+ * of binary32 values) scaled by the exact r^2 (at most 6). */
+static int sphere_plane_expansion(const isect_sphere *s, const isect_plane *plane)
+{
+    double e[3], w[3], m[3] = {plane->normal.x, plane->normal.y, plane->normal.z};
+    w[0] = fx_two_sum(s->center.x, -(double)plane->point.x, &e[0]);
+    w[1] = fx_two_sum(s->center.y, -(double)plane->point.y, &e[1]);
+    w[2] = fx_two_sum(s->center.z, -(double)plane->point.z, &e[2]);
+    if (e[0] != 0 || e[1] != 0 || e[2] != 0)
+        return -2;
+    double d[6], nn[3], h[12], g[78];
+    int nd = 0, nq = 0, ng = 0;
+    for (int i = 0; i < 3; i++) {
+        double err, q = fx_two_prod(w[i], m[i], &err);
+        nd = fx_grow(d, nd, err);
+        nd = fx_grow(d, nd, q);
+        nq = fx_grow(nn, nq, m[i] * m[i]); /* binary32 squares: exact */
+    }
+    for (int k = 0; k < nd; k++) {
+        int nh = fx_scale(h, d, nd, d[k]);
+        for (int i = 0; i < nh; i++)
+            ng = fx_grow(g, ng, h[i]);
+    }
+    int nh = nq ? fx_scale(h, nn, nq, (double)s->radius * s->radius) : 0;
+    for (int i = 0; i < nh; i++)
+        ng = fx_grow(g, ng, -h[i]);
+    if (fx_sign(g, ng) <= 0)
+        return ISECT_STRADDLING;
+    return fx_sign(d, nd) > 0 ? ISECT_FRONT : ISECT_BACK;
+}
+
 static isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
 {
+    int side = sphere_plane_expansion(&s, &plane);
+    if (side != -2)
+        return (isect_side)side;
     fe w[3], n[3] = {fe_of(plane.normal.x), fe_of(plane.normal.y), fe_of(plane.normal.z)};
     fe_diff3(w, s.center, plane.point);
     fe d = fe_dot3(w, n), dd = fe_mul(&d, &d), nn = fe_dot3(n, n), rr = fe_of((double)s.radius * s.radius);
