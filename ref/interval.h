@@ -3,7 +3,8 @@
  * Every operation returns an interval that contains the exact result of the
  * operation applied to any points of its operands (the inclusion property).
  * Arithmetic runs in the default round-to-nearest mode; each computed endpoint
- * is then moved one double outward with nextafter().  Round-to-nearest errs by
+ * is then moved one double outward (nextafter's result, on the bit pattern).
+ * Round-to-nearest errs by
  * at most half an ulp (and by at most 2^-1075 in the subnormal range), so the
  * moved endpoint is on the safe side of the exact one.  Overflow gives an
  * infinite endpoint, which is still safe.  The derivation is in

@@ -149,3 +149,25 @@ Test(interval, certain_signs)
     cr_assert(iv_neg_strict(iv_make(-1, -0x1p-1074)));
     cr_assert(!iv_nonneg(iv_make(NAN, 1)));
 }
+
+/* An exact sum's endpoints move one double outward: iv_add(x, 0) is
+ * [nextafter(x, -inf), nextafter(x, +inf)] for every non-NaN x (ref's
+ * bit-pattern step, ref/interval.c, against libm's nextafter): zeros,
+ * subnormals, the binade edges, DBL_MAX and the infinities included. */
+Test(interval, outward_step_is_nextafter)
+{
+    seed();
+    const double special[] = {0.0,        -0.0,          0x1p-1074, -0x1p-1074, 0x1p-1022, -0x1p-1022,
+                              0x1.fffffffffffffp-1023, 1.0, -1.0, 0x1.fffffffffffffp-1, DBL_MAX, -DBL_MAX,
+                              INFINITY,   -INFINITY};
+    int n = (int)(sizeof special / sizeof *special);
+    for (int i = 0; i < n + 100000; i++) {
+        double x = i < n ? special[i] : tl_rnd() & 1 ? value(-1074, 1023) : value(-1060, -1000);
+        if (!isfinite(x) && i >= n)
+            continue;
+        iv r = iv_add(iv_point(x), iv_point(0));
+        double lo = nextafter(x + 0.0, -INFINITY), hi = nextafter(x + 0.0, INFINITY);
+        cr_assert(memcmp(&r.lo, &lo, sizeof lo) == 0 && memcmp(&r.hi, &hi, sizeof hi) == 0,
+                  "x = %a: [%a, %a], nextafter gives [%a, %a]", x, r.lo, r.hi, lo, hi);
+    }
+}
