@@ -5,9 +5,9 @@
  * Arithmetic runs in the default round-to-nearest mode; each computed endpoint
  * is then moved one double outward (nextafter's result, on the bit pattern).
  * Round-to-nearest errs by at most half an ulp (and by at most 2^-1075 in
- * the subnormal range), so the moved endpoint is on the safe side of the exact one.  Overflow gives an
- * infinite endpoint, which is still safe.  The derivation is in
- * docs/judge.md#interval-arithmetic.
+ * the subnormal range), so the moved endpoint is on the safe side of the
+ * exact one.  Overflow gives an infinite endpoint, which is still safe.  The
+ * derivation is in docs/judge.md#interval-arithmetic.
  *
  * Private to libisect_ref (not installed); the judge sees isect_iv and the
  * three isect_iv_* functions of isect_ref.h.
