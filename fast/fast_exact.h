@@ -456,6 +456,14 @@ static inline void fx_num_of(fx_num *r, double x)
 
 static inline int fx_num_sign(const fx_num *a) { return fx_sign(a->e, a->n); }
 
+/* r = a, its n components only (an fx_num is FX_NUM_MAX doubles: a struct
+ * assignment copies 8 KB). */
+static inline void fx_num_copy(fx_num *r, const fx_num *a)
+{
+    r->n = a->n;
+    memcpy(r->e, a->e, (size_t)a->n * sizeof *a->e);
+}
+
 /* r += x (a binary64); r += a; r -= a (r and a distinct). */
 static inline void fx_num_grow(fx_num *r, double x) { r->n = fx_grow(r->e, r->n, x); }
 static inline void fx_num_add(fx_num *r, const fx_num *a)

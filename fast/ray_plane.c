@@ -49,7 +49,7 @@ static int exact_plane(isect_ray ray, isect_plane pl, double *t)
         return 0; /* parallel off the plane, or the plane behind */
     if (ray.tmax == INFINITY)
         return 2;
-    m = num; /* sign of num - tmax den, times sn: |num| - tmax |den| */
+    fx_num_copy(&m, &num); /* sign of num - tmax den, times sn: |num| - tmax |den| */
     fx_num_add_scaled(&m, &den, -(double)ray.tmax);
     return fx_num_sign(&m) * sn <= 0 ? 2 : 0;
 }

@@ -43,7 +43,7 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
     if (a.n == 0 || fx_num_sign(&b) >= 0)
         return 0;
     double tmax = ray.tmax;
-    t1 = b; /* a tmax + b */
+    fx_num_copy(&t1, &b); /* a tmax + b */
     if (tmax != INFINITY)
         fx_num_add_scaled(&t1, &a, tmax);
     if (tmax == INFINITY || fx_num_sign(&t1) >= 0) {
@@ -53,10 +53,10 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
         return fx_num_sign(&t1) >= 0 ? 2 : 0;
     }
     /* f(tmax) = c + tmax (2 b + a tmax) */
-    t2 = b;
+    fx_num_copy(&t2, &b);
     fx_num_add(&t2, &b);
     fx_num_add_scaled(&t2, &a, tmax);
-    t1 = c;
+    fx_num_copy(&t1, &c);
     fx_num_add_scaled(&t1, &t2, tmax);
     return fx_num_sign(&t1) <= 0 ? 2 : 0;
 }
