@@ -348,6 +348,30 @@ static inline void fe_mul_to(fe *r, const fe *a, const fe *b)
     memcpy(r->e, acc, (size_t)r->n * sizeof *acc);
 }
 
+/* h = x.(y x z) exactly, for binary64 vectors whose entries are exact
+ * differences of binary32 values or binary32 values (multiples of 2^-149
+ * below 2^129): each y_j z_k by fx_two_prod, each cross component a
+ * four-component expansion, scaled by x_i with fx_scale, the three summed
+ * with fx_grow; nothing rounds (every partial product a multiple of 2^-447
+ * below 2^400: the range argument of fx_num below).  Returns the length, at
+ * most 24. */
+static inline int fx_triple(double *h, const double *x, const double *y, const double *z)
+{
+    int na = 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
+        double c[4], t[8], e1, e2, p1 = fx_two_prod(y[j], z[k], &e1), p2 = fx_two_prod(y[k], z[j], &e2);
+        n = fx_grow(c, n, e1);
+        n = fx_grow(c, n, p1);
+        n = fx_grow(c, n, -e2);
+        n = fx_grow(c, n, -p2);
+        int m = n ? fx_scale(t, c, n, x[i]) : 0;
+        for (int l = 0; l < m; l++)
+            na = fx_grow(h, na, t[l]);
+    }
+    return na;
+}
+
 static inline fe fe_of(double a)
 {
     fe r;

@@ -27,28 +27,11 @@ static inline bool tx_diff3_exact(double *d, isect_vec3 a, isect_vec3 b)
     return e0 == 0 && e1 == 0 && e2 == 0;
 }
 
-/* The sign of x.(y x z) for binary64 x, y, z, exactly (each y_j z_k by
- * fx_two_prod, each cross component a four-term expansion, scaled by x_i
- * with fx_scale, the three summed with fx_grow: nothing rounds).  The
- * entries are exact differences of binary32 values (multiples of 2^-149
- * below 2^129), so every partial product is a multiple of 2^-447 and below
- * 2^400: the range argument of fx_num (fast/fast_exact.h) holds. */
+/* The sign of x.(y x z), exactly (fx_triple's conditions). */
 static inline int tx_triple_sign_exact(const double *x, const double *y, const double *z)
 {
-    double acc[24];
-    int na = 0;
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
-        double c[4], h[8], e1, e2, p1 = fx_two_prod(y[j], z[k], &e1), p2 = fx_two_prod(y[k], z[j], &e2);
-        n = fx_grow(c, n, e1);
-        n = fx_grow(c, n, p1);
-        n = fx_grow(c, n, -e2);
-        n = fx_grow(c, n, -p2);
-        int m = n ? fx_scale(h, c, n, x[i]) : 0;
-        for (int l = 0; l < m; l++)
-            na = fx_grow(acc, na, h[l]);
-    }
-    return fx_sign(acc, na);
+    double h[24];
+    return fx_sign(h, fx_triple(h, x, y, z));
 }
 
 /* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign.
