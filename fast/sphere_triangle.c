@@ -1,26 +1,33 @@
 /* fast/sphere_triangle.c: closed ball against closed triangle, binary32
  * inputs and outputs; the hit flag is exact.
  *
- * One binary64 computation serves the outputs and the decision: the
- * differences b - a, c - b, c - a, p - a rounded once each to binary64
- * (exact unless a coordinate pair's exponents are far apart), the closest
- * point q of the triangle to the centre (the projection when it is
- * certainly inside, as ov_closest_triangle, else the closest of the edges'
- * points) with its parameters (s, t), q ~ a + s (b - a) + t (c - a).
- *
- * The hit flag is ref's (docs/queries/sphere_triangle.md, "Hit"):
- * - a hit when the point w = a + s (b - a) + t (c - a), s, t >= 0,
- *   s + t <= 1 exactly (so w is in the triangle), is certainly within r
- *   (FB_CERT_DOT, FB_CERT_SQ, as capsule_capsule's witness);
- * - a miss when the plane through q normal to g = p - q certainly
- *   separates: every vertex v has g.(p - v) > r |g| (FB_CAPSULE_GAP,
- *   FB_CAPSULE_SQ);
+ * The hit flag is ref's (docs/queries/sphere_triangle.md, "fast"), decided
+ * first, on the binary64 differences p - a, p - b, p - c, b - a, c - a
+ * (one rounding each; exact unless a coordinate pair's exponents are far
+ * apart):
+ * - a miss when the triangle's bounding box is certainly farther than r;
+ * - parameters (s, t) near the closest point's, by Voronoi regions in
+ *   binary64 (st_params), rounded so that s, t >= 0 and s + t <= 1 exactly:
+ *   w = a + s (b - a) + t (c - a) is in the triangle;
+ * - a hit when w is certainly within r (FB_CERT_DOT, FB_CERT_SQ, as
+ *   capsule_capsule's witness);
+ * - a miss when the plane normal to g = p - w certainly separates: every
+ *   vertex v has g.(p - v) > r |g| (FB_CAPSULE_GAP, FB_CAPSULE_SQ);
  * - otherwise exactly: the ball meets the triangle iff it contains a
  *   vertex, or the foot of the centre on an edge's line lies strictly inside
  *   the edge within r, or the projection on the plane (n != 0) lies in the
  *   closed triangle within r; each of these signs (polynomials of degree
  *   <= 6) is evaluated in binary64 first and taken when beyond its guard
- *   (FB_ST_CERT), else with fe expansions (fast/fast_exact.h).
+ *   (FB_ST_CERT), else exactly (staged orientations when r = 0, else fe
+ *   expansions, fast/fast_exact.h).
+ *
+ * The outputs, on a hit: the closest point of the triangle to the centre
+ * (fast/fast_overlap.h: ov_closest_triangle) on the binary32 differences
+ * b - a, c - a, p - a after an exact power-of-two rescaling, then binary64,
+ * where the products of two binary32 values are exact; they are those of
+ * the exact problem for the vertices and centre moved by at most
+ * 2 * 2^-24 * S (one rounding of each difference), up to binary64 rounding
+ * and the final rounding to binary32.
  */
 #include "fast_exact.h"
 #include "fast_overlap.h"
@@ -239,62 +246,13 @@ bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t)
            face_within(&f, p, t, rr, &sn);
 }
 
-/* ---- the outputs: the closest point ------------------------------------ */
+/* ---- the decision: a witness or a separating plane ---------------------- */
 
 /* The binary64 differences of the triangle and the centre: relative to a,
  * and the centre relative to b and c. */
 typedef struct {
-    fv_d3 a, ab, ac, bc, ap, bp, cp;
+    fv_d3 a, ab, ac, ap, bp, cp;
 } st_frame;
-
-/* Closest point of the segment x + t e, t in [0, 1], to w (as
- * ov_closest_segment): the squared distance and the point. */
-static double st_segment(fv_d3 x, fv_d3 e, fv_d3 w, fv_d3 *q)
-{
-    fv_d3 d = fv_dsub(w, x);
-    double ee = fv_ddot(e, e), t = 0;
-    if (ee > 0) {
-        t = fv_ddot(e, d) / ee;
-        t = t > 0 ? (t < 1 ? t : 1) : 0;
-    }
-    *q = fv_dadd(x, fv_dmul(e, t));
-    fv_d3 r = fv_dsub(d, fv_dmul(e, t));
-    return fv_ddot(r, r);
-}
-
-/* The closest point q of the triangle to p (relative to a) and the squared
- * distance: ov_closest_triangle on the binary64 differences (the
- * projection only when it is certainly inside, else the closest of the
- * three edges' points; edge b c from b with e = c - b). */
-static double st_closest(const st_frame *f, fv_d3 *q)
-{
-    fv_d3 n = fv_dcross(f->ab, f->ac);
-    double nn = fv_ddot(n, n);
-    if (nn > 0) {
-        double vb = fv_ddot(n, fv_dcross(f->ap, f->ac)), vc = fv_ddot(n, fv_dcross(f->ab, f->ap));
-        double eb = FB_TRIPLE * ov_abs_triple(n, f->ap, f->ac), ec = FB_TRIPLE * ov_abs_triple(n, f->ab, f->ap);
-        if (vb >= eb && vc >= ec && (vb + vc + eb + ec) * (1 + FB_SUMSQ) <= nn * (1 - FB_SUMSQ)) {
-            double h = fv_ddot(n, f->ap);
-            *q = fv_dsub(f->ap, fv_dmul(n, h / nn));
-            return h * (h / nn);
-        }
-    }
-    fv_d3 zero = {0, 0, 0}, q1, q2;
-    double d0 = st_segment(zero, f->ab, f->ap, q);
-    double d1 = st_segment(zero, f->ac, f->ap, &q1);
-    double d2 = st_segment(f->ab, f->bc, f->ap, &q2);
-    if (d1 < d0) {
-        d0 = d1;
-        *q = q1;
-    }
-    if (d2 < d0) {
-        d0 = d2;
-        *q = q2;
-    }
-    return d0;
-}
-
-/* ---- the decision: a witness or a separating plane ---------------------- */
 
 /* x rounded to a multiple of 2^-52 in [0, 1] (fl(1 + x) is one in [1, 2]
  * and subtracting 1 is exact; NaN gives 0). */
@@ -399,14 +357,22 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
     if (!(certain == 1 || (certain < 0 && isect_sphere_triangle_hit_exact(s, tri))))
         return false;
     if (out) {
-        fv_d3 q;
-        f.bc = fv_dsub(d, b);
-        double d2 = st_closest(&f, &q);
+        /* the outputs (ov_closest_triangle): binary32 differences after an
+         * exact power-of-two rescaling, so that every product of two of
+         * them is exact in binary64; back to input units by powers of two,
+         * then one rounding to binary32 */
+        float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), s.radius),
+                              isect_fmaxf(fv_max3abs(tri.v0), isect_fmaxf(fv_max3abs(tri.v1), fv_max3abs(tri.v2))));
+        int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
+        isect_vec3 a = fv_scale3(tri.v0, k);
+        fv_d3 ab = fv_d(fv_sub(fv_scale3(tri.v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri.v2, k), a));
+        fv_d3 ap = fv_d(fv_sub(fv_scale3(s.center, k), a)), q;
+        double d2 = ov_closest_triangle(ab, ac, ap, &q), back = fv_pow2(-k);
         out->hit = true;
-        out->point.x = (float)(f.a.x + q.x);
-        out->point.y = (float)(f.a.y + q.y);
-        out->point.z = (float)(f.a.z + q.z);
-        out->dist2 = (float)d2;
+        out->point.x = (float)(((double)a.x + q.x) * back);
+        out->point.y = (float)(((double)a.y + q.y) * back);
+        out->point.z = (float)(((double)a.z + q.z) * back);
+        out->dist2 = (float)(d2 * back * back);
     }
     return true;
 }
