@@ -322,20 +322,30 @@ static int st_certify(const st_frame *f, double rr)
     return m > 0 && m * m > rr * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
-static inline double st_min3(double a, double b, double c) { return a < b ? (a < c ? a : c) : (b < c ? b : c); }
-static inline double st_max3(double a, double b, double c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }
+static inline double st_min(double a, double b) { return a < b ? a : b; }
+static inline double st_max(double a, double b) { return a > b ? a : b; }
 
-/* The gap from x to [lo, hi], from exact comparisons, one rounding. */
-static inline double st_gap(double x, double lo, double hi) { return x < lo ? lo - x : x > hi ? x - hi : 0; }
+/* The gap from x to [lo, hi] (lo <= hi): at most one of lo - x, x - hi is
+ * positive, each rounded once; comparisons exact. */
+static inline double st_gap(double x, double lo, double hi) { return st_max(lo - x, 0) + st_max(x - hi, 0); }
 
 /* The triangle's bounding box certainly farther than r (FB_CERT_SQ; the
  * inputs are finite). */
 static bool st_box_miss(isect_sphere s, isect_triangle t)
 {
-    double gx = st_gap(s.center.x, st_min3(t.v0.x, t.v1.x, t.v2.x), st_max3(t.v0.x, t.v1.x, t.v2.x));
-    double gy = st_gap(s.center.y, st_min3(t.v0.y, t.v1.y, t.v2.y), st_max3(t.v0.y, t.v1.y, t.v2.y));
-    double gz = st_gap(s.center.z, st_min3(t.v0.z, t.v1.z, t.v2.z), st_max3(t.v0.z, t.v1.z, t.v2.z));
+    double gx = st_gap(s.center.x, st_min(t.v0.x, st_min(t.v1.x, t.v2.x)), st_max(t.v0.x, st_max(t.v1.x, t.v2.x)));
+    double gy = st_gap(s.center.y, st_min(t.v0.y, st_min(t.v1.y, t.v2.y)), st_max(t.v0.y, st_max(t.v1.y, t.v2.y)));
+    double gz = st_gap(s.center.z, st_min(t.v0.z, st_min(t.v1.z, t.v2.z)), st_max(t.v0.z, st_max(t.v1.z, t.v2.z)));
     return gx * gx + gy * gy + gz * gz > (double)s.radius * s.radius * (1 + FB_CERT_SQ);
+}
+
+/* max(m, |v.x|, |v.y|, |v.z|) for finite values. */
+static inline float st_maxabs(float m, isect_vec3 v)
+{
+    float x = fabsf(v.x), y = fabsf(v.y), z = fabsf(v.z);
+    m = m > x ? m : x;
+    m = m > y ? m : y;
+    return m > z ? m : z;
 }
 
 bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_triangle_result *out)
@@ -361,8 +371,8 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
          * exact power-of-two rescaling, so that every product of two of
          * them is exact in binary64; back to input units by powers of two,
          * then one rounding to binary32 */
-        float m = isect_fmaxf(isect_fmaxf(fv_max3abs(s.center), s.radius),
-                              isect_fmaxf(fv_max3abs(tri.v0), isect_fmaxf(fv_max3abs(tri.v1), fv_max3abs(tri.v2))));
+        float m = st_maxabs(st_maxabs(st_maxabs(s.radius, s.center), tri.v0), tri.v1);
+        m = st_maxabs(m, tri.v2);
         int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
         isect_vec3 a = fv_scale3(tri.v0, k);
         fv_d3 ab = fv_d(fv_sub(fv_scale3(tri.v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri.v2, k), a));
