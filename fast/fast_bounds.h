@@ -38,6 +38,7 @@
  * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
  * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
  * | FB_ST_CERT         | 2^-47       | sphere_triangle.c (exact path)        |
+ * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -419,5 +420,20 @@
  * means P == 0, every monomial 0, the value 0; leaves stay below 2^129, so
  * values stay below 2^800.  docs/queries/sphere_triangle.md, "Exact". */
 #define FB_ST_CERT 0x1p-47
+
+/* FB_ST_BRACKET (2^-48 = 32u): sphere_triangle's plane test h^2 <= r^2 n.n
+ * from brackets of exact values (fast/sphere_triangle.c,
+ * plane_sign_bracket): |h| in [h - eh, h + eh] and |n_i| in
+ * [v_i - e_i, v_i + e_i] as real numbers (h, v_i, eh, e_i binary64).  The
+ * upper side fl(fl(hu hu) (1 + 32u)), hu = fl(h + eh), is at least
+ * (h + eh)^2 (1 - u)^4 (1 + 32u) > (h + eh)^2 >= h_exact^2; the lower side
+ * fl(fl(r^2 L) (1 - 32u)), L = fl(sum fl(l_i l_i)) with l_i = fl(v_i - e_i)
+ * when positive (else 0), is at most r^2 n.n (1 + u)^7 (1 - 32u) < r^2 n.n
+ * (r^2 exact): "<=" between them certifies h^2 <= r^2 n.n.  Symmetrically
+ * (hl = fl(h - eh) > 0, fl(hl hl) (1 - 32u) against
+ * fl(r^2 U) (1 + 32u), U the sum of fl(v_i + e_i)^2) for ">".  Every
+ * non-zero value is a product of multiples of 2^-149 of degree <= 6, at
+ * least 2^-894: no underflow (FB_ST_CERT's range argument). */
+#define FB_ST_BRACKET 0x1p-48
 
 #endif

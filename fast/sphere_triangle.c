@@ -188,6 +188,53 @@ static void st_face_init(st_face *f, isect_vec3 p, isect_triangle t)
     f->side[2] = inner_sign(p, t.v2, t.v0, f->n, f->nm);
 }
 
+/* An expansion e[0..n-1] (non-overlapping, increasing: fx_grow) as its
+ * plain sum v and a bound of |e - v|: the exact residual e - v is again
+ * such an expansion, whose components below the last sum to less than the
+ * last one (their bits are disjoint and below its lowest bit), so
+ * |e - v| < 2 |last|. */
+static inline double st_bracket(double *e, int n, double *err)
+{
+    double v = 0;
+    for (int i = 0; i < n; i++)
+        v += e[i];
+    int m = fx_grow(e, n, -v);
+    *err = m ? 2 * fabs(e[m - 1]) : 0;
+    return v;
+}
+
+/* The plane test's middle stage, when b - a, c - a, p - a are exact in
+ * binary64: h = n.(p - a) = (b - a).((c - a) x (p - a)) exactly
+ * (fx_triple) and each n_i as four components (fx_two_prod), bracketed by
+ * st_bracket: |h| in [h - eh, h + eh], |n_i| in [v_i - en_i, v_i + en_i];
+ * then h^2 <= r^2 n.n is certain, or its negation, beyond the rounding of
+ * the bounds' squares and sums (FB_ST_BRACKET, fast/fast_bounds.h).
+ * 1, -1 or ST_UNSURE (also when a difference is not exact). */
+static int plane_sign_bracket(isect_vec3 p, isect_triangle t, double rr)
+{
+    double ab[3], ac[3], ap[3], hx[25], eh, lo = 0, hi = 0;
+    if (!tx_diff3_exact(ab, t.v1, t.v0) || !tx_diff3_exact(ac, t.v2, t.v0) || !tx_diff3_exact(ap, p, t.v0))
+        return ST_UNSURE;
+    double h = fabs(st_bracket(hx, fx_triple(hx, ab, ac, ap), &eh));
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
+        double c[5], e1, e2, p1 = fx_two_prod(ab[j], ac[k], &e1), p2 = fx_two_prod(ab[k], ac[j], &e2), en;
+        n = fx_grow(c, n, e1);
+        n = fx_grow(c, n, p1);
+        n = fx_grow(c, n, -e2);
+        n = fx_grow(c, n, -p2);
+        double v = fabs(st_bracket(c, n, &en)), l = v - en;
+        lo += l > 0 ? l * l : 0;
+        hi += (v + en) * (v + en);
+    }
+    double hl = h - eh, hu = h + eh, nl = rr * lo * (1 - FB_ST_BRACKET), nu = rr * hi * (1 + FB_ST_BRACKET);
+    if (hu * hu * (1 + FB_ST_BRACKET) <= nl)
+        return -1;
+    if (hl > 0 && hl * hl * (1 - FB_ST_BRACKET) > nu)
+        return 1;
+    return ST_UNSURE;
+}
+
 /* (n.(p - a))^2 <= r^2 n.n (the plane within r). */
 static bool plane_within(const st_face *f, isect_vec3 p, isect_triangle t, double rr, st_normal *sn)
 {
@@ -198,6 +245,9 @@ static bool plane_within(const st_face *f, isect_vec3 p, isect_triangle t, doubl
         return s <= 0;
     if (rr == 0) /* within 0: n.(p - a) = 0, the staged exact orientation */
         return tx_orient3(t.v0, t.v1, t.v2, p) == 0;
+    s = plane_sign_bracket(p, t, rr);
+    if (s != ST_UNSURE)
+        return s <= 0;
     const fe *fn = st_fe_normal(sn);
     fe fap[3], hh, nnf, r;
     fe_diff3(fap, p, t.v0);

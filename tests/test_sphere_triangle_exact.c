@@ -106,8 +106,9 @@ Test(sphere_triangle_exact, slanted_face)
     check(V(0.5, 0.25, -0.5), 0, a, b, c, 1, "on the face, radius 0");
     /* z one ulp up (2^-25): n.(p - a) = 2^-24 != 0, a miss at radius 0 */
     check(V(0.5, 0.25, nextafterf(-0.5, 0)), 0, a, b, c, 0, "off the face by an ulp, radius 0");
-    /* p = q, radius 2^-149: (n.ap)^2 = 0 <= 2^-298 n.n: a hit through the
-     * fe comparison (the value -2^-298 * 9 is far below its guard) */
+    /* p = q, radius 2^-149: (n.ap)^2 = 0 <= 2^-298 n.n: a hit beyond the
+     * binary64 filter (the value -2^-298 * 9 is far within its guard), by
+     * the bracket stage (h = 0 exactly) */
     check(V(0.5, 0.25, -0.5), 0x1p-149, a, b, c, 1, "on the face, tiny radius");
     /* z one ulp up, radius 2^-149: the distance 2^-24/3 exceeds 2^-149 */
     check(V(0.5, 0.25, nextafterf(-0.5, 0)), 0x1p-149, a, b, c, 0, "off the face by an ulp, tiny radius");
@@ -128,6 +129,20 @@ Test(sphere_triangle_exact, edge_radius_zero)
 
 /* Degenerate: (0,0,0) (2,0,0) (4,0,0), the hull the segment [0,4] on the
  * x axis; n = 0, so the face is never taken. */
+/* The plane x + y + z = 0: v0 = (2^40,2^40,-2^41), v1 = (1,0,-1),
+ * v2 = (0,1,-1); p = (1/2 + 2^-14, 1/2 + 2^-14, -1 - 2^-13) lies on it, just
+ * inside the edge v1 v2 (p minus that edge's midpoint is 2^-14 (1,1,-2),
+ * toward v0).  p - v0 needs 55 bits: no exact binary64 difference, so the
+ * plane test goes to fe. */
+Test(sphere_triangle_exact, inexact_differences)
+{
+    const double *a = V(0x1p40, 0x1p40, -0x1p41), *b = V(1, 0, -1), *c = V(0, 1, -1);
+    check(V(0.5 + 0x1p-14, 0.5 + 0x1p-14, -1 - 0x1p-13), 0x1p-149, a, b, c, 1, "on the face, tiny radius, inexact");
+    /* z one ulp down (2^-23 at -1 - 2^-13): off the plane by 2^-23/sqrt(3) */
+    check(V(0.5 + 0x1p-14, 0.5 + 0x1p-14, nextafterf(-1 - 0x1p-13, -2)), 0x1p-149, a, b, c, 0,
+          "off the face, tiny radius, inexact");
+}
+
 Test(sphere_triangle_exact, degenerate)
 {
     const double *a = V(0, 0, 0), *b = V(2, 0, 0), *c = V(4, 0, 0);
