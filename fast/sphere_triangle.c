@@ -18,7 +18,8 @@
  *   the edge within r, or the projection on the plane (n != 0) lies in the
  *   closed triangle within r; each of these signs (polynomials of degree
  *   <= 6) is evaluated in binary64 first and taken when beyond its guard
- *   (FB_ST_CERT), else exactly (staged orientations when r = 0, else fe
+ *   (FB_ST_CERT), else exactly (staged orientations when r = 0; for the
+ *   plane, brackets of the exact h and n_i (FB_ST_BRACKET); else fe
  *   expansions, fast/fast_exact.h).
  *
  * The outputs, on a hit: the closest point of the triangle to the centre
