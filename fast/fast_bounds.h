@@ -37,6 +37,8 @@
  * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
  * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
  * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
+ * | FB_ST_CERT         | 2^-47       | sphere_triangle.c (exact path)        |
+ * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -394,5 +396,44 @@
  * purpose: the exact path runs only within 2^-47 (relative to P) of a
  * boundary.  docs/queries/ray_cylinder.md, "Exact hit". */
 #define FB_RAY_CYL 0x1p-47
+
+/* FB_ST_CERT (2^-47 = 64u): the guard of the signs of sphere_triangle's
+ * exact path (fast/sphere_triangle.c: vertex_within, edge_within,
+ * inner_side, face_within).  Each value is a polynomial of degree <= 6 in
+ * the binary32 inputs evaluated in binary64 by a fixed expression tree
+ * whose leaves are binary32 values, r^2 (exact) and differences of two
+ * binary32 values rounded once; as for FB_RAY_CYL, the computed value errs
+ * by at most gamma_k P, P the same tree evaluated exactly on the leaves'
+ * magnitudes with every - made a +, k the number of roundings on the
+ * longest leaf-to-root path (a rounded leaf 1, a product 1 plus its two
+ * factors', a sum 1 plus its larger operand's).  Counting: a squared
+ * distance minus r^2, |w|^2 - r^2, 6; a dot product of two rounded
+ * differences 5; a cross product's component of rounded differences 4
+ * (the normal n = ab x ac too); |w x e|^2 - r^2 e.e 12; (e x w).n 11;
+ * (n.ap)^2 - r^2 n.n 18: k <= 18.  The magnitude tree m, computed by the
+ * same tree on magnitudes (non-negative terms only), is at least
+ * (1 - u)^18 P, so gamma_18 P < 18.1u P < 64u m = g (the product by 2^-47
+ * is exact): a computed value beyond +-g has the exact value's sign.
+ * Range: every leaf is a multiple of 2^-149 (a rounded difference of such
+ * is one), so a node of degree j <= 6 is a multiple of 2^(-149 j) >=
+ * 2^-894 and, when not zero, normal: no product underflows, and m == 0
+ * means P == 0, every monomial 0, the value 0; leaves stay below 2^129, so
+ * values stay below 2^800.  docs/queries/sphere_triangle.md, "Exact". */
+#define FB_ST_CERT 0x1p-47
+
+/* FB_ST_BRACKET (2^-48 = 32u): sphere_triangle's plane test h^2 <= r^2 n.n
+ * from brackets of exact values (fast/sphere_triangle.c,
+ * plane_sign_bracket): |h| in [h - eh, h + eh] and |n_i| in
+ * [v_i - e_i, v_i + e_i] as real numbers (h, v_i, eh, e_i binary64).  The
+ * upper side fl(fl(hu hu) (1 + 32u)), hu = fl(h + eh), is at least
+ * (h + eh)^2 (1 - u)^4 (1 + 32u) > (h + eh)^2 >= h_exact^2; the lower side
+ * fl(fl(r^2 L) (1 - 32u)), L = fl(sum fl(l_i l_i)) with l_i = fl(v_i - e_i)
+ * when positive (else 0), is at most r^2 n.n (1 + u)^7 (1 - 32u) < r^2 n.n
+ * (r^2 exact): "<=" between them certifies h^2 <= r^2 n.n.  Symmetrically
+ * (hl = fl(h - eh) > 0, fl(hl hl) (1 - 32u) against
+ * fl(r^2 U) (1 + 32u), U the sum of fl(v_i + e_i)^2) for ">".  Every
+ * non-zero value is a product of multiples of 2^-149 of degree <= 6, at
+ * least 2^-894: no underflow (FB_ST_CERT's range argument). */
+#define FB_ST_BRACKET 0x1p-48
 
 #endif
