@@ -429,17 +429,22 @@
 #define FB_RAY_OBB 0x1p-49
 
 /* FB_RAY_OBB_COARSE (2^-46 = 64u): ray_obb's first stage, the same values
- * as for FB_RAY_OBB with one scale per class: al = max |a_kl| over the
- * nine axis coordinates, Om, Dl as above, H = max h_j.  Then |R_jl| <=
+ * as for FB_RAY_OBB with one scale per class: al >= max |a_kl| over the
+ * nine axis coordinates, Om >= max |W_l|, Dl >= max |d_l|, H >= max h_j
+ * (ray_obb.c takes the sums of the magnitudes, which also test the input
+ * for inf and NaN; the computed sums, a few roundings of non-negative
+ * terms, are at least (1 - 4u) of the exact ones, and Om's terms are
+ * |fl(o - c)|).  Then |R_jl| <=
  * 2 al^2, rho_j <= 6 al^2, sum_l |a_0l R_0l| <= 6 al^3 and al_k <= 3 al,
  * so the bounds of FB_RAY_OBB are at most gamma_4 6 al^2 Dl (q_j),
  * gamma_4 6 al^3 (det), gamma_6 6 al^2 (H al + Om) (x_j), gamma_7 6 al^2
  * (tmax Dl + H al + Om) (y_j) and gamma_7 6 al Dl (2 H al + Om) (f_k).
  * The guards are 2^-46 times these products without the factor 6,
  * computed with at most five roundings of non-negative terms from the
- * computed Om (>= (1 - u) of the exact one): 64u (1 - 6u) > 6 gamma_7
- * (1 + u).  Same reading and range as FB_RAY_OBB; coarser for boxes whose
- * axes differ much in length, which then go to the second stage. */
+ * computed scales: 64u (1 - 10u) > 6 gamma_7 (1 + u).  Same reading and
+ * range as FB_RAY_OBB; coarser (by up to 9^3 for unit axes, still 2^-36
+ * relative), and more so for boxes whose axes differ much in length, which
+ * then go to the second stage. */
 #define FB_RAY_OBB_COARSE 0x1p-46
 
 #endif

@@ -348,15 +348,16 @@ static int ob_coarse(const isect_ray *ray, const isect_obb *box, double *t)
     double w[3] = {(double)ray->origin.x - box->center.x, (double)ray->origin.y - box->center.y,
                    (double)ray->origin.z - box->center.z};
     double r[3][3], v[3], q[3], x[3], y[3], f[3], e[3], tm = ray->tmax;
-    /* Valid input: every value finite (a sum of finite binary32 values is
-     * finite in binary64, an inf or a NaN makes it inf or NaN), halves
-     * >= 0 (-0 included), tmax >= 0 (+inf allowed, NaN not). */
-    double s0 = (a[0][0] + a[0][1]) + (a[0][2] + a[1][0]), s1 = (a[1][1] + a[1][2]) + (a[2][0] + a[2][1]);
-    double s2 = (a[2][2] + d[0]) + (d[1] + d[2]), s3 = (h[0] + h[1]) + (h[2] + ray->origin.x);
-    double s4 = ((double)ray->origin.y + ray->origin.z) + (((double)box->center.x + box->center.y) + box->center.z);
-    double sum = (s0 + s1) + (s2 + (s3 + s4));
-    if (!(sum - sum == 0 && ob_min(h[0], ob_min(h[1], h[2])) >= 0 && tm >= 0))
-        return 0;
+    /* The scales of the guards, sums of magnitudes (FB_RAY_OBB_COARSE);
+     * they also test the input: a sum of finite binary32 values is finite
+     * in binary64, an inf or a NaN makes it inf or NaN.  Valid: finite,
+     * halves >= 0 (-0 included), tmax >= 0 (+inf allowed, NaN not); tested
+     * before anything but a miss is returned. */
+    double al = ((fabs(a[0][0]) + fabs(a[0][1])) + (fabs(a[0][2]) + fabs(a[1][0]))) +
+                (((fabs(a[1][1]) + fabs(a[1][2])) + (fabs(a[2][0]) + fabs(a[2][1]))) + fabs(a[2][2]));
+    double om = (fabs(w[0]) + fabs(w[1])) + fabs(w[2]), dl = (fabs(d[0]) + fabs(d[1])) + fabs(d[2]);
+    double hm = (h[0] + h[1]) + h[2], sum = (al + om) + (dl + hm);
+    int valid = (sum - sum == 0) & (ob_min(h[0], ob_min(h[1], h[2])) >= 0) & (tm >= 0);
     ob_cross(r[0], a[1], a[2]);
     ob_cross(r[1], a[2], a[0]);
     ob_cross(r[2], a[0], a[1]);
@@ -372,10 +373,6 @@ static int ob_coarse(const isect_ray *ray, const isect_obb *box, double *t)
     f[0] = (h[1] * fabs(q[2]) + h[2] * fabs(q[1])) - fabs(ob_dot(a[0], v));
     f[1] = (h[2] * fabs(q[0]) + h[0] * fabs(q[2])) - fabs(ob_dot(a[1], v));
     f[2] = (h[0] * fabs(q[1]) + h[1] * fabs(q[0])) - fabs(ob_dot(a[2], v));
-    double al = 0, om = ob_max(fabs(w[0]), ob_max(fabs(w[1]), fabs(w[2])));
-    double dl = ob_max(fabs(d[0]), ob_max(fabs(d[1]), fabs(d[2]))), hm = ob_max(h[0], ob_max(h[1], h[2]));
-    for (int k = 0; k < 3; k++)
-        al = ob_max(al, ob_max(fabs(a[k][0]), ob_max(fabs(a[k][1]), fabs(a[k][2]))));
     double a2 = al * al, ha = hm * al;
     double gq = FB_RAY_OBB_COARSE * (a2 * dl), gx = FB_RAY_OBB_COARSE * (a2 * (ha + om));
     double gy = FB_RAY_OBB_COARSE * (a2 * ((tm * dl + ha) + om));
@@ -383,6 +380,8 @@ static int ob_coarse(const isect_ray *ray, const isect_obb *box, double *t)
     double mf = ob_min(f[0], ob_min(f[1], f[2])), mq = ob_min(fabs(q[0]), ob_min(fabs(q[1]), fabs(q[2])));
     double mx = ob_min(x[0], ob_min(x[1], x[2])), my = ob_min(y[0], ob_min(y[1], y[2]));
     if (mf < -gf)
+        return 0; /* (an invalid input is a miss too) */
+    if (!valid)
         return 0;
     if (!(mq > gq))
         return -1;
