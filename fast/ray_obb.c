@@ -14,10 +14,12 @@
  * for every j with Q_j != 0, or, where Q_j = 0 (dir parallel to slab j),
  *   Z_j = h_j |DET| - |R_j . W| >= 0 (implied by the F_k when dir != 0).
  * Every one is a polynomial of degree <= 4 in the inputs.  Each is
- * evaluated in binary64 and its sign taken when it exceeds its guard
- * (FB_RAY_OBB, fast/fast_bounds.h), else it is evaluated exactly as an
- * expansion (fast/fast_exact.h's fx_triple and fx_scale), and DET = 0
- * (singular axes: invalid input, a miss) is decided likewise.  The hit flag
+ * evaluated in binary64 and its sign taken when it exceeds its guard: first
+ * with guards from one scale per class (ob_coarse, FB_RAY_OBB_COARSE), then
+ * with a guard of its own (ob_refined, FB_RAY_OBB; fast/fast_bounds.h),
+ * else it is evaluated exactly as an expansion (ob_exact_hit, with
+ * fast/fast_exact.h's fx_triple and fx_scale); DET = 0 (singular axes:
+ * invalid input, a miss) is decided likewise.  The hit flag
  * is ref's for every input; t is the largest slab entry
  * -(h_j |DET| + s_j R_j . W) / |Q_j| (at least 0, at most tmax) in
  * binary64, rounded to binary32.
@@ -26,8 +28,6 @@
 
 #include "fast_bounds.h"
 #include "fast_ray.h"
-
-#include <string.h>
 
 /* The binary64 filter's values and guards.  Per slab j: q = Q_j, x, y, z
  * (X_j, Y_j with the computed sign of q, Z_j) and their guards; per k: f,
