@@ -39,6 +39,8 @@
  * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
  * | FB_ST_CERT         | 2^-47       | sphere_triangle.c (exact path)        |
  * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
+ * | FB_RAY_OBB         | 2^-49       | ray_obb.c                             |
+ * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -435,5 +437,55 @@
  * non-zero value is a product of multiples of 2^-149 of degree <= 6, at
  * least 2^-894: no underflow (FB_ST_CERT's range argument). */
 #define FB_ST_BRACKET 0x1p-48
+
+/* FB_RAY_OBB (2^-49 = 16u): the guard of fast/ray_obb.c's filter.  The
+ * inputs are binary32 (axes a_k, dir d, halves h, tmax) except
+ * w = fl(origin - center) (one rounding of W, relative u); r_j =
+ * fl(a_{j+1} x a_{j+2}) rounds each exact component R_jl once (the products
+ * of two binary32 values are exact).  Counting the roundings on each
+ * monomial (Higham 3.1): q_j = fl(r_j.d) errs by at most gamma_4 sum_l
+ * |R_jl d_l|, p_j = fl(r_j.w) by gamma_5 sum_l |R_jl W_l|, det = fl(a_0.r_0)
+ * by gamma_4 sum_l |a_0l R_0l|, t_k = fl(a_k.fl(w x d)) by gamma_6 sum_l
+ * |a_kl| (|W_l+1 d_l+2| + |W_l+2 d_l+1|); | |x| - |X| | <= |x - X|.  Bounding
+ * the sums by norms, rho_j = sum_l |R_jl|, Om = max |W_l|, Dl = max |d_l|,
+ * A = max |a_0l|, al_k = sum_l |a_kl|:
+ * - q_j: gamma_4 rho_j Dl;
+ * - f_k = fl(fl(h_i |q_j| + h_j |q_i|) - |t_k|): gamma_7 Dl (h_i rho_j +
+ *   h_j rho_i + 2 al_k Om) (each product and sum one rounding more);
+ * - x_j = fl(fl(h_j |det|) - s p_j) and z_j = fl(fl(h_j |det|) - |p_j|):
+ *   gamma_6 (h_j A rho_0 + rho_j Om);
+ * - y_j = fl(fl(fl(tmax |q_j|) + fl(h_j |det|)) + s p_j): gamma_7 (tmax
+ *   rho_j Dl + h_j A rho_0 + rho_j Om);
+ * (s = sign q_j, certified: |q_j| > the guard of q_j).  The guards are
+ * 2^-49 times the same bounds computed from the computed magnitudes
+ * (|r_jl| >= (1 - u)|R_jl|, fl(|o - c|) >= (1 - u)|W|, at most seven
+ * roundings of non-negative terms on any path: at least (1 - u)^7 of the
+ * exact bound M), so g >= 16u (1 - 7u) M > gamma_7 M: a value v >= g
+ * proves the exact value >= 0 (M = 0 makes v exact), v < -g proves it
+ * < 0, and |q_j| > g proves sign Q_j = sign q_j.  Range: every value is a
+ * polynomial of degree <= 4 in binary32 values and rounded differences,
+ * a multiple of 2^-596 below 2^520 when not zero, so nothing under- or
+ * overflows (tmax = inf: y_j = g = inf reads as >= 0, which Y_j is).
+ * docs/queries/ray_obb.md, "Exact hit". */
+#define FB_RAY_OBB 0x1p-49
+
+/* FB_RAY_OBB_COARSE (2^-46 = 64u): ray_obb's first stage, the same values
+ * as for FB_RAY_OBB with one scale per class: al >= max |a_kl| over the
+ * nine axis coordinates, Om >= max |W_l|, Dl >= max |d_l|, H >= max h_j
+ * (ray_obb.c takes the sums of the magnitudes, which also test the input
+ * for inf and NaN; the computed sums, a few roundings of non-negative
+ * terms, are at least (1 - 4u) of the exact ones, and Om's terms are
+ * |fl(o - c)|).  Then |R_jl| <=
+ * 2 al^2, rho_j <= 6 al^2, sum_l |a_0l R_0l| <= 6 al^3 and al_k <= 3 al,
+ * so the bounds of FB_RAY_OBB are at most gamma_4 6 al^2 Dl (q_j),
+ * gamma_4 6 al^3 (det), gamma_6 6 al^2 (H al + Om) (x_j), gamma_7 6 al^2
+ * (tmax Dl + H al + Om) (y_j) and gamma_7 6 al Dl (2 H al + Om) (f_k).
+ * The guards are 2^-46 times these products without the factor 6,
+ * computed with at most five roundings of non-negative terms from the
+ * computed scales: 64u (1 - 10u) > 6 gamma_7 (1 + u).  Same reading and
+ * range as FB_RAY_OBB; coarser (by up to 9^3 for unit axes, still 2^-36
+ * relative), and more so for boxes whose axes differ much in length, which
+ * then go to the second stage. */
+#define FB_RAY_OBB_COARSE 0x1p-46
 
 #endif

@@ -13,7 +13,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY_EXACT(ray_aabb, isect_ray_aabb, 8, 32),
     ISECT_ENTRY_EXACT(ray_cylinder, isect_ray_cylinder, 8, 32),
     ISECT_ENTRY_EXACT(ray_capsule, isect_ray_capsule, 8, 32),
-    ISECT_ENTRY(ray_obb, isect_ray_obb, 8, 32),
+    ISECT_ENTRY_EXACT(ray_obb, isect_ray_obb, 8, 32),
     /* swept spheres */
     ISECT_ENTRY_EXACT(sphere_sweep_point, isect_sphere_sweep_point, 8, 32),
     ISECT_ENTRY_EXACT(sphere_sweep_sphere, isect_sphere_sweep_sphere, 16, 96),
