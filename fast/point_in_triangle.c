@@ -2,61 +2,188 @@
  * exact answer.
  *
  * p is in the triangle a b c iff it is in its plane, orient = n.(p - a) = 0
- * with n = (b - a) x (c - a), and inside its three edges.  The binary64
- * orientation, certified by FB_CERT_TRIPLE (fast/fast_bounds.h), settles
- * every point off the plane; a point the bound cannot place off it goes to
- * the exact path (fe expansions, fast/fast_exact.h): the exact orientation,
- * then the edge tests as 2D orientations in the coordinate plane of a
- * non-zero component n_k of the normal (the projection along axis k maps
- * the triangle's plane onto that coordinate plane one to one, so it keeps
- * containment); a degenerate triangle (n = 0) is the union of its three
- * edges, its hull.  ref's answer for every binary32 input:
- * docs/queries/point_in_triangle.md.
+ * with n = (b - a) x (c - a), and inside its three edges.  Stages
+ * (docs/queries/point_in_triangle.md, "fast"):
+ * 1. the binary64 orientation, certified by FB_CERT_TRIPLE
+ *    (fast/fast_bounds.h), settles every point certainly off the plane;
+ * 2. the quantum certificate (fast/fast_quantum.h) proves orient = 0
+ *    exactly for a point in the plane whose inputs have few significant
+ *    bits; else the exact orientation (tx_orient3) decides;
+ * 3. in the plane, the edge tests are 2D orientations in the coordinate
+ *    plane of a non-zero component n_k of the normal (the projection along
+ *    axis k maps the triangle's plane onto that coordinate plane one to
+ *    one, so it keeps containment; n_k is the projected triangle's
+ *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
+ *    quantum (an exact 0), else exact (tx_orient2);
+ * 4. a degenerate triangle (n = 0 exactly) is the union of its three
+ *    edges, its hull: p is on the segment x y iff (y - x) x (p - x) = 0
+ *    (three 2D orientations) and p lies between x and y on a coordinate
+ *    where they differ (p == x if x == y).
+ * ref's answer for every binary32 input: docs/queries/point_in_triangle.md.
  */
 #include "fast_exact.h"
 #include "fast_overlap.h"
+#include "fast_quantum.h"
+#include "fast_tri_exact.h"
 
-/* p on the closed segment x y: (p - x) x (y - x) = 0 and (p - x).(p - y) <= 0. */
-static bool on_segment_exact(isect_vec3 p, isect_vec3 x, isect_vec3 y)
+/* The rare paths out of line, so the common one stays short. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PIT_COLD __attribute__((noinline))
+#else
+#define PIT_COLD
+#endif
+
+/* The points by index: the lanes of fq_quad (differences from V0). */
+enum { V0 = 0, P = 1, V1 = 2, V2 = 3 };
+
+/* The four points, their coordinates and the exponents of those. */
+typedef struct {
+    isect_vec3 v[4];
+    float c[4][3];
+    const fq_quad *f;
+} pit_pts;
+
+/* The quantum exponent of the exact difference v[y] - v[x] in the
+ * coordinates i and j: its two coordinates are multiples of 2^q. */
+static int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
 {
-    fe px[3], py[3], yx[3], c[3];
-    fe_diff3(px, p, x);
-    fe_diff3(py, p, y);
-    fe_diff3(yx, y, x);
-    fe_cross3(c, px, yx);
-    if (fe_sign(&c[0]) || fe_sign(&c[1]) || fe_sign(&c[2]))
-        return false;
-    fe d = fe_dot3(px, py);
-    return fe_sign(&d) <= 0;
+    const int(*l)[4] = t->f->l;
+    return fq_min(fq_min(l[i][x], l[j][x]), fq_min(l[i][y], l[j][y]));
 }
 
-/* orient2d of (x, y, p) in the coordinates i, j, exactly. */
-static int orient2_exact(isect_vec3 x, isect_vec3 y, isect_vec3 p, int i, int j)
+/* orient2d(v[x], v[y], v[z]) in the coordinates i, j, exactly:
+ * (y - x)_i (z - x)_j - (y - x)_j (z - x)_i.  The binary64 value's sign
+ * when beyond FB_CERT_ORIENT2; 0 when the quantum certificate proves it
+ * (a multiple of 2^(q(y - x) + q(z - x)) below that in magnitude); else
+ * tx_orient2. */
+static int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
 {
-    fe yi = fe_diff(fv_comp(y, i), fv_comp(x, i)), yj = fe_diff(fv_comp(y, j), fv_comp(x, j));
-    fe pi = fe_diff(fv_comp(p, i), fv_comp(x, i)), pj = fe_diff(fv_comp(p, j), fv_comp(x, j));
-    fe s = fe_mul(&yi, &pj), t = fe_mul(&yj, &pi), o = fe_add(&s, &t, -1);
-    return fe_sign(&o);
+    const float *X = t->c[x], *Y = t->c[y], *Z = t->c[z];
+    double ax = (double)Y[i] - X[i], ay = (double)Y[j] - X[j], bx = (double)Z[i] - X[i], by = (double)Z[j] - X[j];
+    double s = ax * by, u = ay * bx, d = s - u, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(u));
+    if (d > g)
+        return 1;
+    if (-d > g)
+        return -1;
+    if (fq_certainly_zero(d, g, pit_qexp2(t, x, y, i, j) + pit_qexp2(t, x, z, i, j)))
+        return 0;
+    return tx_orient2(t->v[x], t->v[y], t->v[z], i, j);
 }
 
-static bool point_in_triangle_exact(isect_vec3 p, isect_triangle tri)
+/* p in the hull of a degenerate triangle (n = 0 exactly: collinear
+ * vertices), a segment or a point.  On a coordinate c where the vertices
+ * differ, with x and y the vertices of least and greatest c: the line is
+ * that of x y, on which c is one to one, so p is in the hull iff
+ * (y - x) x (p - x) = 0 (three 2D orientations) and x_c <= p_c <= y_c.
+ * If the vertices coincide, p must be that point. */
+static bool pit_on_hull(const pit_pts *t)
 {
-    fe ab[3], ac[3], ap[3], n[3];
-    fe_diff3(ab, tri.v1, tri.v0);
-    fe_diff3(ac, tri.v2, tri.v0);
-    fe_diff3(ap, p, tri.v0);
-    fe_cross3(n, ab, ac);
-    int k = fe_sign(&n[0]) ? 0 : fe_sign(&n[1]) ? 1 : fe_sign(&n[2]) ? 2 : -1;
-    if (k < 0) /* a segment or a point: its hull is the union of its edges */
-        return on_segment_exact(p, tri.v0, tri.v1) || on_segment_exact(p, tri.v1, tri.v2) ||
-               on_segment_exact(p, tri.v2, tri.v0);
-    fe o = fe_dot3(n, ap);
-    if (fe_sign(&o))
-        return false;
-    /* n_k = orient2d(v0, v1, v2) in the coordinates i, j */
-    int i = (k + 1) % 3, j = (k + 2) % 3, s = fe_sign(&n[k]);
-    return s * orient2_exact(tri.v0, tri.v1, p, i, j) >= 0 && s * orient2_exact(tri.v1, tri.v2, p, i, j) >= 0 &&
-           s * orient2_exact(tri.v2, tri.v0, p, i, j) >= 0;
+    for (int c = 0; c < 3; c++) {
+        int x = V0, y = V0;
+        for (int m = V1; m <= V2; m++) {
+            if (t->c[m][c] < t->c[x][c])
+                x = m;
+            if (t->c[m][c] > t->c[y][c])
+                y = m;
+        }
+        if (t->c[x][c] == t->c[y][c])
+            continue;
+        for (int k = 0; k < 3; k++)
+            if (pit_orient2(t, x, y, P, (k + 1) % 3, (k + 2) % 3) != 0)
+                return false;
+        return t->c[x][c] <= t->c[P][c] && t->c[P][c] <= t->c[y][c];
+    }
+    const float *X = t->c[V0], *Q = t->c[P];
+    return Q[0] == X[0] && Q[1] == X[1] && Q[2] == X[2];
+}
+
+/* p, exactly in the triangle's plane, is in the closed triangle: the
+ * general path, each orientation by pit_orient2.  k0: the largest
+ * component of the binary64 normal, tried first. */
+static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0)
+{
+    pit_pts t = {{tri.v0, p, tri.v1, tri.v2}, {{0}}, f};
+    for (int m = 0; m < 4; m++) {
+        t.c[m][0] = t.v[m].x;
+        t.c[m][1] = t.v[m].y;
+        t.c[m][2] = t.v[m].z;
+    }
+    int k = k0, s = 0;
+    for (int m = 0; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
+        k = (k0 + m) % 3;
+        s = pit_orient2(&t, V0, V1, V2, (k + 1) % 3, (k + 2) % 3);
+    }
+    if (s == 0) /* a segment or a point */
+        return pit_on_hull(&t);
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    return s * pit_orient2(&t, V0, V1, P, i, j) >= 0 && s * pit_orient2(&t, V1, V2, P, i, j) >= 0 &&
+           s * pit_orient2(&t, V2, V0, P, i, j) >= 0;
+}
+
+/* x1 y2 - x2 y1 of binary64 differences; *g its certificate
+ * (FB_CERT_ORIENT2): a value beyond +-g has the exact value's sign. */
+static inline double pit_det2(double x1, double x2, double y1, double y2, double *g)
+{
+    double s = x1 * y2, u = x2 * y1;
+    *g = FB_CERT_ORIENT2 * (fabs(s) + fabs(u));
+    return s - u;
+}
+
+/* The exponent of the quantum of the exact difference x - y (points by
+ * index) in the coordinates i and j. */
+static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
+{
+    return fq_min(fq_min(f->l[i][x], f->l[j][x]), fq_min(f->l[i][y], f->l[j][y]));
+}
+
+/* pit_in_plane_fast's orientations when a sign is not certain: each one
+ * not beyond its certificate may still be an exact 0 (the quantum
+ * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast;
+ * -1 also when n_k is 0 (another k, or a degenerate triangle). */
+static PIT_COLD int pit_in_plane_zero(const double *d, const double *g, const fq_quad *f, int i, int j)
+{
+    /* the determinants' points: orient2d(x, y, z), differences y - x, z - x */
+    static const int pt[4][3] = {{V0, V1, V2}, {V0, V1, P}, {V1, V2, P}, {V0, P, V2}};
+    int s[4];
+    for (int m = 0; m < 4; m++) {
+        const int *x = pt[m];
+        s[m] = d[m] > g[m] ? 1 : -d[m] > g[m] ? -1 : 0;
+        if (!s[m] && !fq_certainly_zero(d[m], g[m], pit_qd(f, x[0], x[1], i, j) + pit_qd(f, x[0], x[2], i, j)))
+            return -1;
+    }
+    if (!s[0])
+        return -1;
+    return s[0] * s[1] >= 0 && s[0] * s[2] >= 0 && s[0] * s[3] >= 0;
+}
+
+/* The common case of a point in the plane.  With k the largest component
+ * of the binary64 normal: n_k and the three edge orientations in the
+ * coordinates i = k + 1, j = k + 2 (mod 3), from the differences from v0
+ * already formed (ab, ac, ap) and two from v1 (b, c, p: the binary32
+ * coordinates).  When all four signs are certain, p is inside iff the
+ * edges' signs are n_k's: their products with n_k are positive (no
+ * product under- or overflows: every factor lies in [2^-298, 2^260]);
+ * else pit_in_plane_zero.  Returns 1 (inside), 0 (outside) or -1 (a sign
+ * is uncertain: pit_in_plane decides). */
+static inline int pit_in_plane_fast(const double *ab, const double *ac, const double *ap, const float *b,
+                                    const float *c, const float *p, const fq_quad *f, int k)
+{
+    int i = k == 2 ? 0 : k + 1, j = k == 0 ? 2 : k - 1;
+    double bc_i = (double)c[i] - b[i], bc_j = (double)c[j] - b[j], bp_i = (double)p[i] - b[i];
+    double bp_j = (double)p[j] - b[j], d[4], g[4];
+    d[0] = pit_det2(ab[i], ab[j], ac[i], ac[j], &g[0]); /* n_k = orient2d(v0, v1, v2) */
+    d[1] = pit_det2(ab[i], ab[j], ap[i], ap[j], &g[1]); /* orient2d(v0, v1, p) */
+    d[2] = pit_det2(bc_i, bc_j, bp_i, bp_j, &g[2]);     /* orient2d(v1, v2, p) */
+    d[3] = pit_det2(ap[i], ap[j], ac[i], ac[j], &g[3]); /* orient2d(v0, p, v2) = orient2d(v2, v0, p) */
+    if ((fabs(d[0]) > g[0]) & (fabs(d[1]) > g[1]) & (fabs(d[2]) > g[2]) & (fabs(d[3]) > g[3]))
+        return (d[0] * d[1] > 0) & (d[0] * d[2] > 0) & (d[0] * d[3] > 0);
+    return pit_in_plane_zero(d, g, f, i, j);
+}
+
+/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
+static PIT_COLD bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
+{
+    return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
 }
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
@@ -64,14 +191,26 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     if (out)
         out->hit = false;
     fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
-    double o = fv_ddot(ap, fv_dcross(ab, ac)), t = ov_abs_triple(ap, ab, ac);
-    /* a non-finite input makes t inf or NaN (0 inf included) unless it
-     * cancels out of every product: checked before the exact path */
-    if (o > FB_CERT_TRIPLE * t || -o > FB_CERT_TRIPLE * t)
+    fv_d3 n = fv_dcross(ab, ac);
+    double o = fv_ddot(ap, n), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
+    /* a non-finite input makes g inf or NaN (0 inf included) unless it
+     * cancels out of every product: checked below before anything else */
+    if (o > g || -o > g)
         return false; /* certainly off the plane (or not finite) */
-    if (!(fv_finite3(p) && fv_finite3(tri.v0) && fv_finite3(tri.v1) && fv_finite3(tri.v2)))
+    fq_quad f;
+    bool finite;
+    /* orient: a multiple of 2^q */
+    int q = fq_quad_init(&f, tri.v0, p, tri.v1, tri.v2, &finite);
+    if (!finite)
         return false;
-    bool hit = point_in_triangle_exact(p, tri);
+    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
+        return false;
+    double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
+    int k = nz > nm ? 2 : ny > nx;
+    double dab[3] = {ab.x, ab.y, ab.z}, dac[3] = {ac.x, ac.y, ac.z}, dap[3] = {ap.x, ap.y, ap.z};
+    float fb[3] = {tri.v1.x, tri.v1.y, tri.v1.z}, fc[3] = {tri.v2.x, tri.v2.y, tri.v2.z}, fp[3] = {p.x, p.y, p.z};
+    int in = pit_in_plane_fast(dab, dac, dap, fb, fc, fp, &f, k);
+    bool hit = in >= 0 ? in : pit_in_plane(p, tri, &f, k);
     if (out)
         out->hit = hit;
     return hit;
