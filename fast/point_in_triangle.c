@@ -36,16 +36,17 @@
 /* The points by index: the lanes of fq_quad (differences from V0). */
 enum { V0 = 0, P = 1, V1 = 2, V2 = 3 };
 
-/* The four points, their coordinates and the exponents of those. */
+/* The coordinates of the four points and their exponents. */
 typedef struct {
-    isect_vec3 v[4];
     float c[4][3];
     const fq_quad *f;
 } pit_pts;
 
+static inline isect_vec3 pit_v(const pit_pts *t, int m) { return (isect_vec3){t->c[m][0], t->c[m][1], t->c[m][2]}; }
+
 /* The quantum exponent of the exact difference v[y] - v[x] in the
  * coordinates i and j: its two coordinates are multiples of 2^q. */
-static int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
+static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
 {
     const int(*l)[4] = t->f->l;
     return fq_min(fq_min(l[i][x], l[j][x]), fq_min(l[i][y], l[j][y]));
@@ -56,7 +57,7 @@ static int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
  * when beyond FB_CERT_ORIENT2; 0 when the quantum certificate proves it
  * (a multiple of 2^(q(y - x) + q(z - x)) below that in magnitude); else
  * tx_orient2. */
-static int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
+static inline int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
 {
     const float *X = t->c[x], *Y = t->c[y], *Z = t->c[z];
     double ax = (double)Y[i] - X[i], ay = (double)Y[j] - X[j], bx = (double)Z[i] - X[i], by = (double)Z[j] - X[j];
@@ -67,7 +68,7 @@ static int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
         return -1;
     if (fq_certainly_zero(d, g, pit_qexp2(t, x, y, i, j) + pit_qexp2(t, x, z, i, j)))
         return 0;
-    return tx_orient2(t->v[x], t->v[y], t->v[z], i, j);
+    return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
 }
 
 /* p in the hull of a degenerate triangle (n = 0 exactly: collinear
@@ -102,12 +103,8 @@ static bool pit_on_hull(const pit_pts *t)
  * component of the binary64 normal, tried first. */
 static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0)
 {
-    pit_pts t = {{tri.v0, p, tri.v1, tri.v2}, {{0}}, f};
-    for (int m = 0; m < 4; m++) {
-        t.c[m][0] = t.v[m].x;
-        t.c[m][1] = t.v[m].y;
-        t.c[m][2] = t.v[m].z;
-    }
+    pit_pts t = {{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z}, {tri.v2.x, tri.v2.y, tri.v2.z}},
+                 f};
     int k = k0, s = 0;
     for (int m = 0; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
         k = (k0 + m) % 3;
