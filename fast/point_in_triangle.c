@@ -75,7 +75,10 @@ static inline int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int 
  * vertices), a segment or a point.  On a coordinate c where the vertices
  * differ, with x and y the vertices of least and greatest c: the line is
  * that of x y, on which c is one to one, so p is in the hull iff
- * (y - x) x (p - x) = 0 (three 2D orientations) and x_c <= p_c <= y_c.
+ * (y - x) x (p - x) = 0 and x_c <= p_c <= y_c.  With D = y - x (D_c != 0)
+ * and W = p - x, the two components of D x W that involve axis c,
+ * D_c W_b - D_b W_c and D_a W_c - D_c W_a, vanish iff W = (W_c / D_c) D,
+ * which makes the third vanish too: two 2D orientations decide.
  * If the vertices coincide, p must be that point. */
 static bool pit_on_hull(const pit_pts *t)
 {
@@ -89,8 +92,8 @@ static bool pit_on_hull(const pit_pts *t)
         }
         if (t->c[x][c] == t->c[y][c])
             continue;
-        for (int k = 0; k < 3; k++)
-            if (pit_orient2(t, x, y, P, (k + 1) % 3, (k + 2) % 3) != 0)
+        for (int k = 0; k < 3; k++) /* component k of (y - x) x (p - x) */
+            if (k != c && pit_orient2(t, x, y, P, (k + 1) % 3, (k + 2) % 3) != 0)
                 return false;
         return t->c[x][c] <= t->c[P][c] && t->c[P][c] <= t->c[y][c];
     }
@@ -100,13 +103,14 @@ static bool pit_on_hull(const pit_pts *t)
 
 /* p, exactly in the triangle's plane, is in the closed triangle: the
  * general path, each orientation by pit_orient2.  k0: the largest
- * component of the binary64 normal, tried first. */
-static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0)
+ * component of the binary64 normal, tried first, or skipped when already
+ * known to be 0 (nk0_zero). */
+static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
 {
     pit_pts t = {{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z}, {tri.v2.x, tri.v2.y, tri.v2.z}},
                  f};
     int k = k0, s = 0;
-    for (int m = 0; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
+    for (int m = nk0_zero; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
         k = (k0 + m) % 3;
         s = pit_orient2(&t, V0, V1, V2, (k + 1) % 3, (k + 2) % 3);
     }
@@ -135,21 +139,21 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
 
 /* pit_in_plane_fast's orientations when a sign is not certain: each one
  * not beyond its certificate may still be an exact 0 (the quantum
- * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast;
- * -1 also when n_k is 0 (another k, or a degenerate triangle). */
+ * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast,
+ * or -2 when n_k is certainly 0 (another k, or a degenerate triangle). */
 static PIT_COLD int pit_in_plane_zero(const double *d, const double *g, const fq_quad *f, int i, int j)
 {
     /* the determinants' points: orient2d(x, y, z), differences y - x, z - x */
     static const int pt[4][3] = {{V0, V1, V2}, {V0, V1, P}, {V1, V2, P}, {V0, P, V2}};
     int s[4];
-    for (int m = 0; m < 4; m++) {
+    for (int m = 0; m < 4; m++) { /* m = 0: n_k */
         const int *x = pt[m];
         s[m] = d[m] > g[m] ? 1 : -d[m] > g[m] ? -1 : 0;
         if (!s[m] && !fq_certainly_zero(d[m], g[m], pit_qd(f, x[0], x[1], i, j) + pit_qd(f, x[0], x[2], i, j)))
             return -1;
+        if (!s[0])
+            return -2;
     }
-    if (!s[0])
-        return -1;
     return s[0] * s[1] >= 0 && s[0] * s[2] >= 0 && s[0] * s[3] >= 0;
 }
 
@@ -160,8 +164,8 @@ static PIT_COLD int pit_in_plane_zero(const double *d, const double *g, const fq
  * coordinates).  When all four signs are certain, p is inside iff the
  * edges' signs are n_k's: their products with n_k are positive (no
  * product under- or overflows: every factor lies in [2^-298, 2^260]);
- * else pit_in_plane_zero.  Returns 1 (inside), 0 (outside) or -1 (a sign
- * is uncertain: pit_in_plane decides). */
+ * else pit_in_plane_zero.  Returns 1 (inside), 0 (outside), -1 (a sign
+ * is uncertain) or -2 (n_k = 0): pit_in_plane decides. */
 static inline int pit_in_plane_fast(const double *ab, const double *ac, const double *ap, const float *b,
                                     const float *c, const float *p, const fq_quad *f, int k)
 {
@@ -207,7 +211,7 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     double dab[3] = {ab.x, ab.y, ab.z}, dac[3] = {ac.x, ac.y, ac.z}, dap[3] = {ap.x, ap.y, ap.z};
     float fb[3] = {tri.v1.x, tri.v1.y, tri.v1.z}, fc[3] = {tri.v2.x, tri.v2.y, tri.v2.z}, fp[3] = {p.x, p.y, p.z};
     int in = pit_in_plane_fast(dab, dac, dap, fb, fc, fp, &f, k);
-    bool hit = in >= 0 ? in : pit_in_plane(p, tri, &f, k);
+    bool hit = in >= 0 ? in : pit_in_plane(p, tri, &f, k, in == -2);
     if (out)
         out->hit = hit;
     return hit;
