@@ -144,92 +144,93 @@ Test(point_in_triangle_quantum, limits_by_hand)
 
 /* ---- generated cases against GMP ------------------------------------------- */
 
+/* r = a.b (t a temporary). */
+static void dot_q(mpq_t r, mpq_t *a, mpq_t *b, mpq_t t)
+{
+    mpq_set_ui(r, 0, 1);
+    for (int k = 0; k < 3; k++) {
+        mpq_mul(t, a[k], b[k]);
+        mpq_add(r, r, t);
+    }
+}
+
+/* p = v[0] on the closed segment x y: p = x + u (y - x) with
+ * u = (p - x).(y - x) / |y - x|^2 in [0, 1], exactly; x = y: p = x. */
+static bool on_segment_gmp(mpq_t *p, mpq_t *x, mpq_t *y)
+{
+    mpq_t d[3], px[3], t, dd, u;
+    mpq_inits(t, dd, u, NULL);
+    for (int k = 0; k < 3; k++) {
+        mpq_inits(d[k], px[k], NULL);
+        mpq_sub(d[k], y[k], x[k]);
+        mpq_sub(px[k], p[k], x[k]);
+    }
+    dot_q(dd, d, d, t);
+    bool on;
+    if (mpq_sgn(dd) == 0) {
+        on = mpq_sgn(px[0]) == 0 && mpq_sgn(px[1]) == 0 && mpq_sgn(px[2]) == 0;
+    } else {
+        dot_q(u, px, d, t);
+        mpq_div(u, u, dd);
+        on = mpq_sgn(u) >= 0 && mpq_cmp_ui(u, 1, 1) <= 0;
+        for (int k = 0; k < 3 && on; k++) {
+            mpq_mul(t, u, d[k]);
+            on = mpq_equal(t, px[k]);
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        mpq_clears(d[k], px[k], NULL);
+    mpq_clears(t, dd, u, NULL);
+    return on;
+}
+
 /* p in the closed triangle, exactly: n = e1 x e2 != 0: p - v0 = s e1 + t e2
  * + r n with (s, t) from the Gram system [e1.e1 e1.e2; e1.e2 e2.e2] and r = 0
- * iff w.n = 0; inside iff r = 0, s, t >= 0, s + t <= 1.  n = 0: on one of
- * the three segments (p = x + u (y - x), u = (p - x).(y - x) / |y - x|^2 in
- * [0, 1], exactly; x = y: p = x). */
+ * iff w.n = 0; inside iff r = 0, s, t >= 0, s + t <= 1 (s, t scaled by the
+ * Gram determinant |n|^2 > 0 below).  n = 0: on one of the three segments. */
 static bool in_triangle_gmp(const float *in)
 {
     mpq_t v[4][3], e1[3], e2[3], w[3], n[3], t, g11, g12, g22, b1, b2, det, s, u;
     bool hit = false;
-    mpq_t *all[] = {&t, &g11, &g12, &g22, &b1, &b2, &det, &s, &u};
     for (int m = 0; m < 4; m++)
         for (int k = 0; k < 3; k++) {
             mpq_init(v[m][k]);
             mpq_set_d(v[m][k], in[3 * m + k]);
         }
+    mpq_inits(t, g11, g12, g22, b1, b2, det, s, u, NULL);
     for (int k = 0; k < 3; k++) {
         mpq_inits(e1[k], e2[k], w[k], n[k], NULL);
         mpq_sub(e1[k], v[2][k], v[1][k]);
         mpq_sub(e2[k], v[3][k], v[1][k]);
         mpq_sub(w[k], v[0][k], v[1][k]);
     }
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        mpq_init(*all[i]);
     for (int k = 0; k < 3; k++) { /* n = e1 x e2 */
         int i = (k + 1) % 3, j = (k + 2) % 3;
         mpq_mul(n[k], e1[i], e2[j]);
         mpq_mul(t, e1[j], e2[i]);
         mpq_sub(n[k], n[k], t);
     }
-#define DOT(r, a, b)                                                                                           \
-    do {                                                                                                       \
-        mpq_set_ui(r, 0, 1);                                                                                   \
-        for (int k_ = 0; k_ < 3; k_++) {                                                                       \
-            mpq_mul(t, a[k_], b[k_]);                                                                          \
-            mpq_add(r, r, t);                                                                                  \
-        }                                                                                                      \
-    } while (0)
-    DOT(det, n, n);
-    if (mpq_sgn(det) != 0) {
-        DOT(s, w, n);
-        if (mpq_sgn(s) == 0) {
-            DOT(g11, e1, e1);
-            DOT(g12, e1, e2);
-            DOT(g22, e2, e2);
-            DOT(b1, e1, w);
-            DOT(b2, e2, w);
-            /* s = (g22 b1 - g12 b2) / D, t = (g11 b2 - g12 b1) / D, D = |n|^2 > 0 */
-            mpq_mul(s, g22, b1);
-            mpq_mul(t, g12, b2);
-            mpq_sub(s, s, t);
-            mpq_mul(u, g11, b2);
-            mpq_mul(t, g12, b1);
-            mpq_sub(u, u, t);
-            mpq_add(t, s, u);
-            hit = mpq_sgn(s) >= 0 && mpq_sgn(u) >= 0 && mpq_cmp(t, det) <= 0;
-        }
-    } else {
-        static const int seg[3][2] = {{1, 2}, {2, 3}, {3, 1}};
-        for (int e = 0; e < 3 && !hit; e++) {
-            mpq_t *x = v[seg[e][0]], *y = v[seg[e][1]];
-            mpq_t d[3], px[3];
-            for (int k = 0; k < 3; k++) {
-                mpq_inits(d[k], px[k], NULL);
-                mpq_sub(d[k], y[k], x[k]);
-                mpq_sub(px[k], v[0][k], x[k]);
-            }
-            DOT(g11, d, d);
-            if (mpq_sgn(g11) == 0) {
-                hit = mpq_sgn(px[0]) == 0 && mpq_sgn(px[1]) == 0 && mpq_sgn(px[2]) == 0;
-            } else {
-                DOT(b1, px, d);
-                mpq_div(u, b1, g11); /* p - x - u d must be 0, u in [0, 1] */
-                bool on = mpq_sgn(u) >= 0 && mpq_cmp_ui(u, 1, 1) <= 0;
-                for (int k = 0; k < 3 && on; k++) {
-                    mpq_mul(t, u, d[k]);
-                    on = mpq_equal(t, px[k]);
-                }
-                hit = on;
-            }
-            for (int k = 0; k < 3; k++)
-                mpq_clears(d[k], px[k], NULL);
-        }
+    dot_q(det, n, n, t);
+    if (mpq_sgn(det) == 0) {
+        hit = on_segment_gmp(v[0], v[1], v[2]) || on_segment_gmp(v[0], v[2], v[3]) ||
+              on_segment_gmp(v[0], v[3], v[1]);
+    } else if (dot_q(s, w, n, t), mpq_sgn(s) == 0) {
+        dot_q(g11, e1, e1, t);
+        dot_q(g12, e1, e2, t);
+        dot_q(g22, e2, e2, t);
+        dot_q(b1, e1, w, t);
+        dot_q(b2, e2, w, t);
+        /* s = (g22 b1 - g12 b2) / D, t = (g11 b2 - g12 b1) / D, D = |n|^2 > 0 */
+        mpq_mul(s, g22, b1);
+        mpq_mul(t, g12, b2);
+        mpq_sub(s, s, t);
+        mpq_mul(u, g11, b2);
+        mpq_mul(t, g12, b1);
+        mpq_sub(u, u, t);
+        mpq_add(t, s, u);
+        hit = mpq_sgn(s) >= 0 && mpq_sgn(u) >= 0 && mpq_cmp(t, det) <= 0;
     }
-#undef DOT
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        mpq_clear(*all[i]);
+    mpq_clears(t, g11, g12, g22, b1, b2, det, s, u, NULL);
     for (int k = 0; k < 3; k++)
         mpq_clears(e1[k], e2[k], w[k], n[k], NULL);
     for (int m = 0; m < 4; m++)
