@@ -137,6 +137,24 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
     return fq_min(fq_min(f->l[i][x], f->l[j][x]), fq_min(f->l[i][y], f->l[j][y]));
 }
 
+/* n_k0 is certainly 0 (pit_in_plane_zero): the other two components of
+ * the normal, from the differences from v0 already formed, certified 0 by
+ * their quanta make the triangle degenerate (pit_on_hull); else the
+ * general path. */
+static PIT_COLD bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, const double *ab, const double *ac,
+                              int k0)
+{
+    for (int m = 1; m < 3; m++) {
+        int k = (k0 + m) % 3, i = (k + 1) % 3, j = (k + 2) % 3;
+        double g, d = pit_det2(ab[i], ab[j], ac[i], ac[j], &g);
+        if (!fq_certainly_zero(d, g, pit_qd(f, V0, V1, i, j) + pit_qd(f, V0, V2, i, j)))
+            return pit_in_plane(p, tri, f, k0, true);
+    }
+    pit_pts t = {{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z}, {tri.v2.x, tri.v2.y, tri.v2.z}},
+                 f};
+    return pit_on_hull(&t);
+}
+
 /* pit_in_plane_fast's orientations when a sign is not certain: each one
  * not beyond its certificate may still be an exact 0 (the quantum
  * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast,
@@ -211,7 +229,7 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     double dab[3] = {ab.x, ab.y, ab.z}, dac[3] = {ac.x, ac.y, ac.z}, dap[3] = {ap.x, ap.y, ap.z};
     float fb[3] = {tri.v1.x, tri.v1.y, tri.v1.z}, fc[3] = {tri.v2.x, tri.v2.y, tri.v2.z}, fp[3] = {p.x, p.y, p.z};
     int in = pit_in_plane_fast(dab, dac, dap, fb, fc, fp, &f, k);
-    bool hit = in >= 0 ? in : pit_in_plane(p, tri, &f, k, in == -2);
+    bool hit = in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, dab, dac, k) : pit_in_plane(p, tri, &f, k, false);
     if (out)
         out->hit = hit;
     return hit;
