@@ -141,9 +141,9 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
  * the normal, from the differences from v0 already formed, certified 0 by
  * their quanta make the triangle degenerate (pit_on_hull); else the
  * general path. */
-static PIT_COLD bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, const double *ab, const double *ac,
-                              int k0)
+static PIT_COLD bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
 {
+    const double ab[3] = {vab.x, vab.y, vab.z}, ac[3] = {vac.x, vac.y, vac.z};
     for (int m = 1; m < 3; m++) {
         int k = (k0 + m) % 3, i = (k + 1) % 3, j = (k + 2) % 3;
         double g, d = pit_det2(ab[i], ab[j], ac[i], ac[j], &g);
@@ -184,19 +184,25 @@ static PIT_COLD int pit_in_plane_zero(const double *d, const double *g, const fq
  * product under- or overflows: every factor lies in [2^-298, 2^260]);
  * else pit_in_plane_zero.  Returns 1 (inside), 0 (outside), -1 (a sign
  * is uncertain) or -2 (n_k = 0): pit_in_plane decides. */
-static inline int pit_in_plane_fast(const double *ab, const double *ac, const double *ap, const float *b,
-                                    const float *c, const float *p, const fq_quad *f, int k)
+static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, isect_vec3 c, isect_vec3 p,
+                                    const fq_quad *f, int k)
 {
-    int i = k == 2 ? 0 : k + 1, j = k == 0 ? 2 : k - 1;
-    double bc_i = (double)c[i] - b[i], bc_j = (double)c[j] - b[j], bp_i = (double)p[i] - b[i];
-    double bp_j = (double)p[j] - b[j], d[4], g[4];
-    d[0] = pit_det2(ab[i], ab[j], ac[i], ac[j], &g[0]); /* n_k = orient2d(v0, v1, v2) */
-    d[1] = pit_det2(ab[i], ab[j], ap[i], ap[j], &g[1]); /* orient2d(v0, v1, p) */
-    d[2] = pit_det2(bc_i, bc_j, bp_i, bp_j, &g[2]);     /* orient2d(v1, v2, p) */
-    d[3] = pit_det2(ap[i], ap[j], ac[i], ac[j], &g[3]); /* orient2d(v0, p, v2) = orient2d(v2, v0, p) */
+    /* the coordinates i = k + 1, j = k + 2 (mod 3) of each vector */
+    double ab_i = k == 0 ? ab.y : k == 1 ? ab.z : ab.x, ab_j = k == 0 ? ab.z : k == 1 ? ab.x : ab.y;
+    double ac_i = k == 0 ? ac.y : k == 1 ? ac.z : ac.x, ac_j = k == 0 ? ac.z : k == 1 ? ac.x : ac.y;
+    double ap_i = k == 0 ? ap.y : k == 1 ? ap.z : ap.x, ap_j = k == 0 ? ap.z : k == 1 ? ap.x : ap.y;
+    float b_i = k == 0 ? b.y : k == 1 ? b.z : b.x, b_j = k == 0 ? b.z : k == 1 ? b.x : b.y;
+    float c_i = k == 0 ? c.y : k == 1 ? c.z : c.x, c_j = k == 0 ? c.z : k == 1 ? c.x : c.y;
+    float p_i = k == 0 ? p.y : k == 1 ? p.z : p.x, p_j = k == 0 ? p.z : k == 1 ? p.x : p.y;
+    double bc_i = (double)c_i - b_i, bc_j = (double)c_j - b_j, bp_i = (double)p_i - b_i, bp_j = (double)p_j - b_j;
+    double d[4], g[4];
+    d[0] = pit_det2(ab_i, ab_j, ac_i, ac_j, &g[0]); /* n_k = orient2d(v0, v1, v2) */
+    d[1] = pit_det2(ab_i, ab_j, ap_i, ap_j, &g[1]); /* orient2d(v0, v1, p) */
+    d[2] = pit_det2(bc_i, bc_j, bp_i, bp_j, &g[2]); /* orient2d(v1, v2, p) */
+    d[3] = pit_det2(ap_i, ap_j, ac_i, ac_j, &g[3]); /* orient2d(v0, p, v2) = orient2d(v2, v0, p) */
     if ((fabs(d[0]) > g[0]) & (fabs(d[1]) > g[1]) & (fabs(d[2]) > g[2]) & (fabs(d[3]) > g[3]))
         return (d[0] * d[1] > 0) & (d[0] * d[2] > 0) & (d[0] * d[3] > 0);
-    return pit_in_plane_zero(d, g, f, i, j);
+    return pit_in_plane_zero(d, g, f, k == 2 ? 0 : k + 1, k == 0 ? 2 : k - 1);
 }
 
 /* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
@@ -226,10 +232,8 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
         return false;
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
-    double dab[3] = {ab.x, ab.y, ab.z}, dac[3] = {ac.x, ac.y, ac.z}, dap[3] = {ap.x, ap.y, ap.z};
-    float fb[3] = {tri.v1.x, tri.v1.y, tri.v1.z}, fc[3] = {tri.v2.x, tri.v2.y, tri.v2.z}, fp[3] = {p.x, p.y, p.z};
-    int in = pit_in_plane_fast(dab, dac, dap, fb, fc, fp, &f, k);
-    bool hit = in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, dab, dac, k) : pit_in_plane(p, tri, &f, k, false);
+    int in = pit_in_plane_fast(ab, ac, ap, tri.v1, tri.v2, p, &f, k);
+    bool hit = in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
     if (out)
         out->hit = hit;
     return hit;
