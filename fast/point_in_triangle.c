@@ -15,10 +15,10 @@
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
- * 4. a degenerate triangle (n = 0 exactly) is the union of its three
- *    edges, its hull: p is on the segment x y iff (y - x) x (p - x) = 0
- *    (three 2D orientations) and p lies between x and y on a coordinate
- *    where they differ (p == x if x == y).
+ * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
+ *    point: with x and y its extreme vertices on a coordinate c where the
+ *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
+ *    orientations suffice) and x_c <= p_c <= y_c (pit_on_hull).
  * ref's answer for every binary32 input: docs/queries/point_in_triangle.md.
  */
 #include "fast_exact.h"
