@@ -141,7 +141,7 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
  * the normal, from the differences from v0 already formed, certified 0 by
  * their quanta make the triangle degenerate (pit_on_hull); else the
  * general path. */
-static PIT_COLD bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
+static inline bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
 {
     const double ab[3] = {vab.x, vab.y, vab.z}, ac[3] = {vac.x, vac.y, vac.z};
     for (int m = 1; m < 3; m++) {
@@ -159,7 +159,7 @@ static PIT_COLD bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f
  * not beyond its certificate may still be an exact 0 (the quantum
  * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast,
  * or -2 when n_k is certainly 0 (another k, or a degenerate triangle). */
-static PIT_COLD int pit_in_plane_zero(const double *d, const double *g, const fq_quad *f, int i, int j)
+static inline int pit_in_plane_zero(const double *d, const double *g, const fq_quad *f, int i, int j)
 {
     /* the determinants' points: orient2d(x, y, z), differences y - x, z - x */
     static const int pt[4][3] = {{V0, V1, V2}, {V0, V1, P}, {V1, V2, P}, {V0, P, V2}};
