@@ -52,6 +52,12 @@ static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
     return fq_min(fq_min(l[i][x], l[j][x]), fq_min(l[i][y], l[j][y]));
 }
 
+/* pit_orient2's last resort, out of line: tx_orient2. */
+static PIT_COLD int pit_orient2_exact(const pit_pts *t, int x, int y, int z, int i, int j)
+{
+    return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
+}
+
 /* orient2d(v[x], v[y], v[z]) in the coordinates i, j, exactly:
  * (y - x)_i (z - x)_j - (y - x)_j (z - x)_i.  The binary64 value's sign
  * when beyond FB_CERT_ORIENT2; 0 when the quantum certificate proves it
@@ -68,7 +74,7 @@ static inline int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int 
         return -1;
     if (fq_certainly_zero(d, g, pit_qexp2(t, x, y, i, j) + pit_qexp2(t, x, z, i, j)))
         return 0;
-    return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
+    return pit_orient2_exact(t, x, y, z, i, j);
 }
 
 /* p in the hull of a degenerate triangle (n = 0 exactly: collinear
