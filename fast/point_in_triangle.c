@@ -44,6 +44,13 @@ typedef struct {
 
 static inline isect_vec3 pit_v(const pit_pts *t, int m) { return (isect_vec3){t->c[m][0], t->c[m][1], t->c[m][2]}; }
 
+static inline void pit_pts_init(pit_pts *t, isect_vec3 p, isect_triangle tri, const fq_quad *f)
+{
+    *t = (pit_pts){{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z},
+                    {tri.v2.x, tri.v2.y, tri.v2.z}},
+                   f};
+}
+
 /* The quantum exponent of the exact difference v[y] - v[x] in the
  * coordinates i and j: its two coordinates are multiples of 2^q. */
 static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
@@ -113,8 +120,8 @@ static bool pit_on_hull(const pit_pts *t)
  * known to be 0 (nk0_zero). */
 static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
 {
-    pit_pts t = {{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z}, {tri.v2.x, tri.v2.y, tri.v2.z}},
-                 f};
+    pit_pts t;
+    pit_pts_init(&t, p, tri, f);
     int k = k0, s = 0;
     for (int m = nk0_zero; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
         k = (k0 + m) % 3;
@@ -156,8 +163,8 @@ static inline bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, 
         if (!fq_certainly_zero(d, g, pit_qd(f, V0, V1, i, j) + pit_qd(f, V0, V2, i, j)))
             return pit_in_plane(p, tri, f, k0, true);
     }
-    pit_pts t = {{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z}, {tri.v2.x, tri.v2.y, tri.v2.z}},
-                 f};
+    pit_pts t;
+    pit_pts_init(&t, p, tri, f);
     return pit_on_hull(&t);
 }
 
