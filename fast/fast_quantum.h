@@ -34,10 +34,6 @@
 
 #include "fast_vec3.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 enum { FQ_ZERO = 300 };
 
 /* The number of trailing zero bits of m != 0. */
@@ -89,57 +85,15 @@ static inline bool fq_certainly_zero(double v, double err, int qexp) { return fa
  * min(L(point m), L(point 0)), L(point) the minimum over its coordinates:
  * the quantum exponent of the triple product
  * (x1 - x0).((x2 - x0) x (x3 - x0)), each of whose terms is a product of
- * one coordinate of each difference.  With SSE2 (every x86-64) the lanes
- * are computed together: the lowest set bit of the significand isolated
- * (m & -m) and converted to binary32 (exact: a power of two up to 2^23),
- * whose exponent field is its position plus 127; elsewhere by fq_lsb_exp.
- * Same results either way (tests/test_point_in_triangle_quantum.c). */
+ * one coordinate of each difference.  Portable C (no vector intrinsics:
+ * fast/ is plain C11); tests/test_point_in_triangle_quantum.c checks it
+ * against an independent formulation. */
 typedef struct {
     int l[3][4];
 } fq_quad;
 
-#if defined(__SSE2__)
-static inline __m128i fq_min4(__m128i a, __m128i b)
-{
-    __m128i gt = _mm_cmpgt_epi32(a, b);
-    return _mm_or_si128(_mm_and_si128(gt, b), _mm_andnot_si128(gt, a));
-}
-
-/* The exponents L of four binary32 values; *inf gets the lanes whose
- * exponent field is 255 (all ones) or'ed in. */
-static inline __m128i fq_lsb_exp_sse(__m128 v, __m128i *inf)
-{
-    const __m128i zero = _mm_setzero_si128();
-    __m128i a = _mm_and_si128(_mm_castps_si128(v), _mm_set1_epi32(0x7fffffff));
-    __m128i e = _mm_srli_epi32(a, 23), isz = _mm_cmpeq_epi32(a, zero);
-    *inf = _mm_or_si128(*inf, _mm_cmpeq_epi32(e, _mm_set1_epi32(255)));
-    e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi32(e, zero), _mm_set1_epi32(1))); /* subnormal: 1 */
-    __m128i m = _mm_or_si128(_mm_and_si128(a, _mm_set1_epi32(0x7fffff)), _mm_set1_epi32(0x800000));
-    __m128i low = _mm_and_si128(m, _mm_sub_epi32(zero, m));
-    __m128i pos = _mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(low)), 23); /* ctz + 127 */
-    __m128i l = _mm_add_epi32(_mm_sub_epi32(e, _mm_set1_epi32(150 + 127)), pos);
-    return _mm_or_si128(_mm_and_si128(isz, _mm_set1_epi32(FQ_ZERO)), _mm_andnot_si128(isz, l));
-}
-#endif
-
 static inline int fq_quad_init(fq_quad *f, isect_vec3 x0, isect_vec3 x1, isect_vec3 x2, isect_vec3 x3, bool *finite)
 {
-#if defined(__SSE2__)
-    __m128i inf = _mm_setzero_si128();
-    __m128i lx = fq_lsb_exp_sse(_mm_setr_ps(x0.x, x1.x, x2.x, x3.x), &inf);
-    __m128i ly = fq_lsb_exp_sse(_mm_setr_ps(x0.y, x1.y, x2.y, x3.y), &inf);
-    __m128i lz = fq_lsb_exp_sse(_mm_setr_ps(x0.z, x1.z, x2.z, x3.z), &inf);
-    _mm_storeu_si128((__m128i *)(void *)f->l[0], lx);
-    _mm_storeu_si128((__m128i *)(void *)f->l[1], ly);
-    _mm_storeu_si128((__m128i *)(void *)f->l[2], lz);
-    *finite = _mm_movemask_epi8(inf) == 0;
-    __m128i mn = fq_min4(fq_min4(lx, ly), lz);
-    __m128i q = fq_min4(mn, _mm_shuffle_epi32(mn, 0)); /* min(L(point m), L(point 0)) */
-    q = _mm_and_si128(q, _mm_setr_epi32(0, -1, -1, -1));
-    q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4e)); /* lanes 2 3 0 1 */
-    q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xb1)); /* lanes 1 0 3 2 */
-    return _mm_cvtsi128_si32(q);
-#else
     const isect_vec3 *x[4] = {&x0, &x1, &x2, &x3};
     int mn[4];
     *finite = fv_finite3(x0) && fv_finite3(x1) && fv_finite3(x2) && fv_finite3(x3);
@@ -150,7 +104,6 @@ static inline int fq_quad_init(fq_quad *f, isect_vec3 x0, isect_vec3 x1, isect_v
         mn[m] = fq_min(f->l[0][m], fq_min(f->l[1][m], f->l[2][m]));
     }
     return fq_min(mn[1], mn[0]) + fq_min(mn[2], mn[0]) + fq_min(mn[3], mn[0]);
-#endif
 }
 
 #endif
