@@ -41,6 +41,7 @@
  * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
  * | FB_RAY_OBB         | 2^-49       | ray_obb.c                             |
  * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
+ * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle.c (2D orientations) |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -487,5 +488,24 @@
  * relative), and more so for boxes whose axes differ much in length, which
  * then go to the second stage. */
 #define FB_RAY_OBB_COARSE 0x1p-46
+
+/* ---- point_in_triangle's 2D orientations (issue 14) ---------------------------
+ * FB_CERT_ORIENT2 (2^-50 = 8u): the rounding of a 2x2 determinant
+ * d = x1 y2 - x2 y1 of binary64 differences of binary32 values (each
+ * x = fl(X), X the exact difference, one rounding, relative u, or exact),
+ * against its exact value D = X1 Y2 - X2 Y1: each computed product is
+ * X1 Y2 (1 + t3), |t3| <= gamma_3 (two rounded factors, the product), the
+ * difference rounds once more: |d - D| <= gamma_4 M, M = |X1 Y2| + |X2 Y1|.
+ * The computed m = fl(|fl(x1 y2)| + |fl(x2 y1)|) is at least
+ * (1 - gamma_4) M, so g = 2^-50 m (exact scaling) >= 8u (1 - gamma_4) M >
+ * gamma_4 M: |d| > g certifies the sign of D, and fl(|d| + g) < Q proves
+ * D = 0 when D is a multiple of the power of two Q (fast/fast_quantum.h).
+ * No underflow: the differences are multiples of 2^-149, their non-zero
+ * products at least 2^-298, g (if not 0) at least 2^-348; below 2^260.
+ * FB_CERT_TRIPLE serves the same way: its section shows |o - O| <= gamma_8 T
+ * < 2^-49 fl(T) for the orientation o of rounded differences, so
+ * fl(|o| + 2^-49 fl(T)) < Q proves O = 0 (a point exactly in the plane).
+ * docs/queries/point_in_triangle.md, "Certificates". */
+#define FB_CERT_ORIENT2 0x1p-50
 
 #endif

@@ -2,61 +2,226 @@
  * exact answer.
  *
  * p is in the triangle a b c iff it is in its plane, orient = n.(p - a) = 0
- * with n = (b - a) x (c - a), and inside its three edges.  The binary64
- * orientation, certified by FB_CERT_TRIPLE (fast/fast_bounds.h), settles
- * every point off the plane; a point the bound cannot place off it goes to
- * the exact path (fe expansions, fast/fast_exact.h): the exact orientation,
- * then the edge tests as 2D orientations in the coordinate plane of a
- * non-zero component n_k of the normal (the projection along axis k maps
- * the triangle's plane onto that coordinate plane one to one, so it keeps
- * containment); a degenerate triangle (n = 0) is the union of its three
- * edges, its hull.  ref's answer for every binary32 input:
- * docs/queries/point_in_triangle.md.
+ * with n = (b - a) x (c - a), and inside its three edges.  Stages
+ * (docs/queries/point_in_triangle.md, "fast"):
+ * 1. the binary64 orientation, certified by FB_CERT_TRIPLE
+ *    (fast/fast_bounds.h), settles every point certainly off the plane;
+ * 2. the quantum certificate (fast/fast_quantum.h) proves orient = 0
+ *    exactly for a point in the plane whose inputs have few significant
+ *    bits; else the exact orientation (tx_orient3) decides;
+ * 3. in the plane, the edge tests are 2D orientations in the coordinate
+ *    plane of a non-zero component n_k of the normal (the projection along
+ *    axis k maps the triangle's plane onto that coordinate plane one to
+ *    one, so it keeps containment; n_k is the projected triangle's
+ *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
+ *    quantum (an exact 0), else exact (tx_orient2);
+ * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
+ *    point: with x and y its extreme vertices on a coordinate c where the
+ *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
+ *    orientations suffice) and x_c <= p_c <= y_c (pit_on_hull).
+ * ref's answer for every binary32 input: docs/queries/point_in_triangle.md.
  */
 #include "fast_exact.h"
 #include "fast_overlap.h"
+#include "fast_quantum.h"
+#include "fast_tri_exact.h"
 
-/* p on the closed segment x y: (p - x) x (y - x) = 0 and (p - x).(p - y) <= 0. */
-static bool on_segment_exact(isect_vec3 p, isect_vec3 x, isect_vec3 y)
+/* The rare paths out of line, so the common one stays short. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PIT_COLD __attribute__((noinline))
+#else
+#define PIT_COLD
+#endif
+
+/* The points by index: the lanes of fq_quad (differences from V0). */
+enum { V0 = 0, P = 1, V1 = 2, V2 = 3 };
+
+/* The coordinates of the four points and their exponents. */
+typedef struct {
+    float c[4][3];
+    const fq_quad *f;
+} pit_pts;
+
+static inline isect_vec3 pit_v(const pit_pts *t, int m) { return (isect_vec3){t->c[m][0], t->c[m][1], t->c[m][2]}; }
+
+static inline void pit_pts_init(pit_pts *t, isect_vec3 p, isect_triangle tri, const fq_quad *f)
 {
-    fe px[3], py[3], yx[3], c[3];
-    fe_diff3(px, p, x);
-    fe_diff3(py, p, y);
-    fe_diff3(yx, y, x);
-    fe_cross3(c, px, yx);
-    if (fe_sign(&c[0]) || fe_sign(&c[1]) || fe_sign(&c[2]))
-        return false;
-    fe d = fe_dot3(px, py);
-    return fe_sign(&d) <= 0;
+    *t = (pit_pts){{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z},
+                    {tri.v2.x, tri.v2.y, tri.v2.z}},
+                   f};
 }
 
-/* orient2d of (x, y, p) in the coordinates i, j, exactly. */
-static int orient2_exact(isect_vec3 x, isect_vec3 y, isect_vec3 p, int i, int j)
+/* The quantum exponent of the exact difference v[y] - v[x] in the
+ * coordinates i and j: its two coordinates are multiples of 2^q. */
+static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
 {
-    fe yi = fe_diff(fv_comp(y, i), fv_comp(x, i)), yj = fe_diff(fv_comp(y, j), fv_comp(x, j));
-    fe pi = fe_diff(fv_comp(p, i), fv_comp(x, i)), pj = fe_diff(fv_comp(p, j), fv_comp(x, j));
-    fe s = fe_mul(&yi, &pj), t = fe_mul(&yj, &pi), o = fe_add(&s, &t, -1);
-    return fe_sign(&o);
+    const int(*l)[4] = t->f->l;
+    return fq_min(fq_min(l[i][x], l[j][x]), fq_min(l[i][y], l[j][y]));
 }
 
-static bool point_in_triangle_exact(isect_vec3 p, isect_triangle tri)
+/* pit_orient2's last resort, out of line: tx_orient2. */
+static PIT_COLD int pit_orient2_exact(const pit_pts *t, int x, int y, int z, int i, int j)
 {
-    fe ab[3], ac[3], ap[3], n[3];
-    fe_diff3(ab, tri.v1, tri.v0);
-    fe_diff3(ac, tri.v2, tri.v0);
-    fe_diff3(ap, p, tri.v0);
-    fe_cross3(n, ab, ac);
-    int k = fe_sign(&n[0]) ? 0 : fe_sign(&n[1]) ? 1 : fe_sign(&n[2]) ? 2 : -1;
-    if (k < 0) /* a segment or a point: its hull is the union of its edges */
-        return on_segment_exact(p, tri.v0, tri.v1) || on_segment_exact(p, tri.v1, tri.v2) ||
-               on_segment_exact(p, tri.v2, tri.v0);
-    fe o = fe_dot3(n, ap);
-    if (fe_sign(&o))
-        return false;
-    /* n_k = orient2d(v0, v1, v2) in the coordinates i, j */
-    int i = (k + 1) % 3, j = (k + 2) % 3, s = fe_sign(&n[k]);
-    return s * orient2_exact(tri.v0, tri.v1, p, i, j) >= 0 && s * orient2_exact(tri.v1, tri.v2, p, i, j) >= 0 &&
-           s * orient2_exact(tri.v2, tri.v0, p, i, j) >= 0;
+    return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
+}
+
+/* orient2d(v[x], v[y], v[z]) in the coordinates i, j, exactly:
+ * (y - x)_i (z - x)_j - (y - x)_j (z - x)_i.  The binary64 value's sign
+ * when beyond FB_CERT_ORIENT2; 0 when the quantum certificate proves it
+ * (a multiple of 2^(q(y - x) + q(z - x)) below that in magnitude); else
+ * tx_orient2. */
+static inline int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
+{
+    const float *X = t->c[x], *Y = t->c[y], *Z = t->c[z];
+    double ax = (double)Y[i] - X[i], ay = (double)Y[j] - X[j], bx = (double)Z[i] - X[i], by = (double)Z[j] - X[j];
+    double s = ax * by, u = ay * bx, d = s - u, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(u));
+    if (d > g)
+        return 1;
+    if (-d > g)
+        return -1;
+    if (fq_certainly_zero(d, g, pit_qexp2(t, x, y, i, j) + pit_qexp2(t, x, z, i, j)))
+        return 0;
+    return pit_orient2_exact(t, x, y, z, i, j);
+}
+
+/* p in the hull of a degenerate triangle (n = 0 exactly: collinear
+ * vertices), a segment or a point.  On a coordinate c where the vertices
+ * differ, with x and y the vertices of least and greatest c: the line is
+ * that of x y, on which c is one to one, so p is in the hull iff
+ * (y - x) x (p - x) = 0 and x_c <= p_c <= y_c.  With D = y - x (D_c != 0)
+ * and W = p - x, the two components of D x W that involve axis c,
+ * D_c W_b - D_b W_c and D_a W_c - D_c W_a, vanish iff W = (W_c / D_c) D,
+ * which makes the third vanish too: two 2D orientations decide.
+ * If the vertices coincide, p must be that point. */
+static bool pit_on_hull(const pit_pts *t)
+{
+    for (int c = 0; c < 3; c++) {
+        int x = V0, y = V0;
+        for (int m = V1; m <= V2; m++) {
+            if (t->c[m][c] < t->c[x][c])
+                x = m;
+            if (t->c[m][c] > t->c[y][c])
+                y = m;
+        }
+        if (t->c[x][c] == t->c[y][c])
+            continue;
+        for (int k = 0; k < 3; k++) /* component k of (y - x) x (p - x) */
+            if (k != c && pit_orient2(t, x, y, P, (k + 1) % 3, (k + 2) % 3) != 0)
+                return false;
+        return t->c[x][c] <= t->c[P][c] && t->c[P][c] <= t->c[y][c];
+    }
+    const float *X = t->c[V0], *Q = t->c[P];
+    return Q[0] == X[0] && Q[1] == X[1] && Q[2] == X[2];
+}
+
+/* p, exactly in the triangle's plane, is in the closed triangle: the
+ * general path, each orientation by pit_orient2.  k0: the largest
+ * component of the binary64 normal, tried first, or skipped when already
+ * known to be 0 (nk0_zero). */
+static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
+{
+    pit_pts t;
+    pit_pts_init(&t, p, tri, f);
+    int k = k0, s = 0;
+    for (int m = nk0_zero; m < 3 && s == 0; m++) { /* n_k = orient2d(v0, v1, v2) in k + 1, k + 2 */
+        k = (k0 + m) % 3;
+        s = pit_orient2(&t, V0, V1, V2, (k + 1) % 3, (k + 2) % 3);
+    }
+    if (s == 0) /* a segment or a point */
+        return pit_on_hull(&t);
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    return s * pit_orient2(&t, V0, V1, P, i, j) >= 0 && s * pit_orient2(&t, V1, V2, P, i, j) >= 0 &&
+           s * pit_orient2(&t, V2, V0, P, i, j) >= 0;
+}
+
+/* x1 y2 - x2 y1 of binary64 differences; *g its certificate
+ * (FB_CERT_ORIENT2): a value beyond +-g has the exact value's sign. */
+static inline double pit_det2(double x1, double x2, double y1, double y2, double *g)
+{
+    double s = x1 * y2, u = x2 * y1;
+    *g = FB_CERT_ORIENT2 * (fabs(s) + fabs(u));
+    return s - u;
+}
+
+/* The exponent of the quantum of the exact difference x - y (points by
+ * index) in the coordinates i and j. */
+static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
+{
+    return fq_min(fq_min(f->l[i][x], f->l[j][x]), fq_min(f->l[i][y], f->l[j][y]));
+}
+
+/* n_k0 is certainly 0 (pit_in_plane_zero): the other two components of
+ * the normal, from the differences from v0 already formed, certified 0 by
+ * their quanta make the triangle degenerate (pit_on_hull); else the
+ * general path. */
+static inline bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
+{
+    const double ab[3] = {vab.x, vab.y, vab.z}, ac[3] = {vac.x, vac.y, vac.z};
+    for (int m = 1; m < 3; m++) {
+        int k = (k0 + m) % 3, i = (k + 1) % 3, j = (k + 2) % 3;
+        double g, d = pit_det2(ab[i], ab[j], ac[i], ac[j], &g);
+        if (!fq_certainly_zero(d, g, pit_qd(f, V0, V1, i, j) + pit_qd(f, V0, V2, i, j)))
+            return pit_in_plane(p, tri, f, k0, true);
+    }
+    pit_pts t;
+    pit_pts_init(&t, p, tri, f);
+    return pit_on_hull(&t);
+}
+
+/* pit_in_plane_fast's orientations when a sign is not certain: each one
+ * not beyond its certificate may still be an exact 0 (the quantum
+ * certificate, in the coordinates i, j).  Returns as pit_in_plane_fast,
+ * or -2 when n_k is certainly 0 (another k, or a degenerate triangle). */
+static inline int pit_in_plane_zero(const double *d, const double *g, const fq_quad *f, int i, int j)
+{
+    /* the determinants' points: orient2d(x, y, z), differences y - x, z - x */
+    static const int pt[4][3] = {{V0, V1, V2}, {V0, V1, P}, {V1, V2, P}, {V0, P, V2}};
+    int s[4];
+    for (int m = 0; m < 4; m++) { /* m = 0: n_k */
+        const int *x = pt[m];
+        s[m] = d[m] > g[m] ? 1 : -d[m] > g[m] ? -1 : 0;
+        if (!s[m] && !fq_certainly_zero(d[m], g[m], pit_qd(f, x[0], x[1], i, j) + pit_qd(f, x[0], x[2], i, j)))
+            return -1;
+        if (!s[0])
+            return -2;
+    }
+    return s[0] * s[1] >= 0 && s[0] * s[2] >= 0 && s[0] * s[3] >= 0;
+}
+
+/* The common case of a point in the plane.  With k the largest component
+ * of the binary64 normal: n_k and the three edge orientations in the
+ * coordinates i = k + 1, j = k + 2 (mod 3), from the differences from v0
+ * already formed (ab, ac, ap) and two from v1 (b, c, p: the binary32
+ * coordinates).  When all four signs are certain, p is inside iff the
+ * edges' signs are n_k's: their products with n_k are positive (no
+ * product under- or overflows: every factor lies in [2^-298, 2^260]);
+ * else pit_in_plane_zero.  Returns 1 (inside), 0 (outside), -1 (a sign
+ * is uncertain) or -2 (n_k = 0): pit_in_plane decides. */
+static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, isect_vec3 c, isect_vec3 p,
+                                    const fq_quad *f, int k)
+{
+    /* the coordinates i = k + 1, j = k + 2 (mod 3) of each vector */
+    double ab_i = k == 0 ? ab.y : k == 1 ? ab.z : ab.x, ab_j = k == 0 ? ab.z : k == 1 ? ab.x : ab.y;
+    double ac_i = k == 0 ? ac.y : k == 1 ? ac.z : ac.x, ac_j = k == 0 ? ac.z : k == 1 ? ac.x : ac.y;
+    double ap_i = k == 0 ? ap.y : k == 1 ? ap.z : ap.x, ap_j = k == 0 ? ap.z : k == 1 ? ap.x : ap.y;
+    float b_i = k == 0 ? b.y : k == 1 ? b.z : b.x, b_j = k == 0 ? b.z : k == 1 ? b.x : b.y;
+    float c_i = k == 0 ? c.y : k == 1 ? c.z : c.x, c_j = k == 0 ? c.z : k == 1 ? c.x : c.y;
+    float p_i = k == 0 ? p.y : k == 1 ? p.z : p.x, p_j = k == 0 ? p.z : k == 1 ? p.x : p.y;
+    double bc_i = (double)c_i - b_i, bc_j = (double)c_j - b_j, bp_i = (double)p_i - b_i, bp_j = (double)p_j - b_j;
+    double d[4], g[4];
+    d[0] = pit_det2(ab_i, ab_j, ac_i, ac_j, &g[0]); /* n_k = orient2d(v0, v1, v2) */
+    d[1] = pit_det2(ab_i, ab_j, ap_i, ap_j, &g[1]); /* orient2d(v0, v1, p) */
+    d[2] = pit_det2(bc_i, bc_j, bp_i, bp_j, &g[2]); /* orient2d(v1, v2, p) */
+    d[3] = pit_det2(ap_i, ap_j, ac_i, ac_j, &g[3]); /* orient2d(v0, p, v2) = orient2d(v2, v0, p) */
+    if ((fabs(d[0]) > g[0]) & (fabs(d[1]) > g[1]) & (fabs(d[2]) > g[2]) & (fabs(d[3]) > g[3]))
+        return (d[0] * d[1] > 0) & (d[0] * d[2] > 0) & (d[0] * d[3] > 0);
+    return pit_in_plane_zero(d, g, f, k == 2 ? 0 : k + 1, k == 0 ? 2 : k - 1);
+}
+
+/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
+static PIT_COLD bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
+{
+    return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
 }
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
@@ -64,14 +229,24 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     if (out)
         out->hit = false;
     fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
-    double o = fv_ddot(ap, fv_dcross(ab, ac)), t = ov_abs_triple(ap, ab, ac);
-    /* a non-finite input makes t inf or NaN (0 inf included) unless it
-     * cancels out of every product: checked before the exact path */
-    if (o > FB_CERT_TRIPLE * t || -o > FB_CERT_TRIPLE * t)
+    fv_d3 n = fv_dcross(ab, ac);
+    double o = fv_ddot(ap, n), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
+    /* a non-finite input makes g inf or NaN (0 inf included) unless it
+     * cancels out of every product: checked below before anything else */
+    if (o > g || -o > g)
         return false; /* certainly off the plane (or not finite) */
-    if (!(fv_finite3(p) && fv_finite3(tri.v0) && fv_finite3(tri.v1) && fv_finite3(tri.v2)))
+    fq_quad f;
+    bool finite;
+    /* orient: a multiple of 2^q */
+    int q = fq_quad_init(&f, tri.v0, p, tri.v1, tri.v2, &finite);
+    if (!finite)
         return false;
-    bool hit = point_in_triangle_exact(p, tri);
+    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
+        return false;
+    double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
+    int k = nz > nm ? 2 : ny > nx;
+    int in = pit_in_plane_fast(ab, ac, ap, tri.v1, tri.v2, p, &f, k);
+    bool hit = in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
     if (out)
         out->hit = hit;
     return hit;
