@@ -81,24 +81,52 @@ static float entry_t(isect_ray ray, isect_cylinder cy)
     return isect_fminf(rc_quot_value(sp.entry), ray.tmax);
 }
 
+/* The entry t from the decision's binary64 values, when A is certainly
+ * positive (the filter's guard) and ww D is in range; else false (the
+ * frame, entry_t, gives t).  The side interval's lower end is
+ * t- = C/(-B + sqrt(ww D)) when B < 0 and C > 0 (the form without
+ * cancellation; else t- <= 0), the slab's -v.w/d.w (d.w > 0) or -u.w/d.w
+ * (d.w < 0); t = max(0, both), clipped to tmax.  Error bound:
+ * docs/queries/ray_cylinder.md, "t from the filter". */
+static bool quick_t(const cy_ctx *c, float tmax, float *t)
+{
+    if (cyv_sign(c->a) != 1)
+        return false; /* A not certified: near a ray along the axis, n may be mostly rounding */
+    double disc = c->ww[0] * (c->dq[0] > 0 ? c->dq[0] : 0);
+    if (!(disc <= FB_RAY_CYL_DISC_HI) || (disc != 0 && disc < FB_RAY_CYL_DISC_LO))
+        return false;
+    double b = c->b[0], dw = c->dw[0], e = 0;
+    if (b < 0) {
+        double cq = cy_val_c(c)[0];
+        if (cq > 0)
+            e = cq / (sqrt(disc) - b);
+    }
+    if (dw > 0 && c->vw[0] < 0)
+        e = isect_fmax(e, -c->vw[0] / dw);
+    else if (dw < 0 && c->uw[0] > 0)
+        e = isect_fmax(e, -c->uw[0] / dw);
+    *t = (float)isect_fmin(e, (double)tmax);
+    return true;
+}
+
 bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(cy.p0) || !fv_finite3(cy.p1) || !isfinite(cy.radius) ||
-        !(cy.radius >= 0))
-        return false;
-    if (cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)
-        return false; /* zero-length axis: empty */
     cy_ctx c;
     cy_exact_ctx ex;
-    cy_init(&c, ray, cy, false, &ex);
+    cy_init(&c, &ray, &cy, false, &ex);
+    if (!(ray.tmax >= 0) || !(cy.radius >= 0) || !cy_leaves_ok(&c))
+        return false; /* invalid input, or a zero-length axis (empty) */
     int decision = cy_decide(&c);
     if (decision == 0)
         return false;
     if (out) {
         out->hit = true;
-        out->t = decision == 1 ? 0.0f : entry_t(ray, cy);
+        if (decision == 1)
+            out->t = 0.0f;
+        else if (!quick_t(&c, ray.tmax, &out->t))
+            out->t = entry_t(ray, cy);
     }
     return true;
 }
