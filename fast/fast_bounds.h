@@ -37,8 +37,6 @@
  * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
  * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
  * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
- * | FB_RAY_CYL_DISC_LO | 2^-900      | ray_cylinder.c (t from the filter)    |
- * | FB_RAY_CYL_DISC_HI | 2^900       | ray_cylinder.c (t from the filter)    |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -396,20 +394,5 @@
  * purpose: the exact path runs only within 2^-47 (relative to P) of a
  * boundary.  docs/queries/ray_cylinder.md, "Exact hit". */
 #define FB_RAY_CYL 0x1p-47
-
-/* FB_RAY_CYL_DISC_LO (2^-900), FB_RAY_CYL_DISC_HI (2^900): the range in
- * which ray_cylinder.c's quick_t takes t from fast_cyl.h's binary64 values
- * (outside it the rescaled frame, entry_t, does).  disc = fl(ww D), a
- * degree-8 value (ww degree 2, D degree 6), is the one product there that
- * FB_RAY_CYL's range argument (degree <= 6) does not cover: for binary32
- * inputs it may overflow (up to about 2^1050) or underflow (down to
- * 2^-1192).  Within [2^-900, 2^900] (or exactly 0) it is a normal number
- * rounded once (relative u), its square root too, and the quotients
- * C/(sqrt(disc) - B), -v.w/d.w of normal binary64 values round once
- * (relative u; an overflow there means t > 2^1000, rounded to inf or
- * clipped to tmax as the exact t is).  docs/queries/ray_cylinder.md, "t
- * from the filter". */
-#define FB_RAY_CYL_DISC_LO 0x1p-900
-#define FB_RAY_CYL_DISC_HI 0x1p900
 
 #endif
