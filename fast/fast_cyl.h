@@ -32,7 +32,12 @@
  * fast/fast_exact.h: polynomials of degree <= 6 in binary32 values are exact
  * there, with no over- or underflow), or for A, DW, VW, UW as short sums of
  * exact products (cy_sign_a, cy_sign_dot2).  RC_EXACT_HOOK counts the
- * exact evaluations (tests).
+ * exact evaluations (tests).  For speed (issue 14) every binary64 value is
+ * computed once per query, from shared ones (S0, S1 in Lagrange's form,
+ * UW = VW - w.w; their rounding counts stay within FB_RAY_CYL's 18:
+ * docs/queries/ray_cylinder.md, "Filter trees and cost"), a value and its
+ * magnitude as one two-lane vector, the exact path out of line; the
+ * decision leaves D, B, m in the context for ray_cylinder.c's t.
  */
 #ifndef ISECT_FAST_CYL_H
 #define ISECT_FAST_CYL_H

@@ -17,21 +17,28 @@
 #include <string.h>
 
 /* The entry t of a hit from outside (decision 2), from the decision's
- * binary64 values: the side interval's lower end is
- * t- = C/(-B + sqrt(w.w D)) when B < 0 and C > 0 (the form without
- * cancellation; B^2 - A C = w.w D; otherwise t- <= 0, and A = 0 makes
- * n = 0, B = 0), the slab's -v.w/d.w (d.w > 0) or -u.w/d.w (d.w < 0);
- * t = max(0, both), clipped to tmax.  A rounding that makes the ends miss
- * each other near a rim or a tangency does not matter: the hit is decided,
- * the entry is the answer.  An overflow of a quotient means a t above
- * 2^900, which rounds to inf or is clipped to tmax as the exact t is. */
+ * binary64 values.  The side interval's lower end t- (roots of
+ * A t^2 + 2 B t + C, B^2 - A C = w.w D, s = sqrt(w.w) sqrt(D)) counts only
+ * when B < 0 and C > 0 certainly (FB_RAY_CYL): else it is <= 0 (the
+ * vertex behind the origin, or the origin inside the infinite cylinder),
+ * or C is within its rounding of 0, the origin within a relative 2^-47 of
+ * the side, where 0 is the entry of an input that close (and C, all
+ * rounding, would put t- anywhere, as A would for a ray nearly along the
+ * axis).  t- = (-B - s)/A unless that cancels (s > -B/2), else
+ * C/(s - B): near a tangency (s ~ 0) the first keeps t- at the vertex
+ * -B/A.  The slab's lower end is -v.w/d.w (d.w > 0) or -u.w/d.w
+ * (d.w < 0); t = max(0, both), clipped to tmax.  A rounding that makes the
+ * ends miss each other near a rim or a tangency does not matter: the hit
+ * is decided, the entry is the answer.  An overflow of a quotient means a
+ * t above 2^900, which rounds to inf or is clipped to tmax as the exact t
+ * is. */
 static float entry_t(const cy_ctx *c, float tmax)
 {
     double b = c->b[0], dw = c->dw[0], e = 0;
-    if (b < 0) {
-        double cq = cy_val_c(c)[0];
-        if (cq > 0)
-            e = cq / (sqrt(c->ww[0]) * sqrt(c->dq[0] > 0 ? c->dq[0] : 0) - b);
+    cyv cq;
+    if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
+        double s = sqrt(c->ww[0]) * sqrt(c->dq[0] > 0 ? c->dq[0] : 0);
+        e = s <= -0.5 * b ? (-b - s) / c->a[0] : cq[0] / (s - b);
     }
     if (dw > 0 && c->vw[0] < 0)
         e = isect_fmax(e, -c->vw[0] / dw);
