@@ -24,9 +24,9 @@
  * or C is within its rounding of 0, the origin within a relative 2^-47 of
  * the side, where 0 is the entry of an input that close (and C, all
  * rounding, would put t- anywhere, as A would for a ray nearly along the
- * axis).  t- = (-B - s)/A unless that cancels (s > -B/2), else
- * C/(s - B): near a tangency (s ~ 0) the first keeps t- at the vertex
- * -B/A.  The slab's lower end is -v.w/d.w (d.w > 0) or -u.w/d.w
+ * axis).  t- = C/(s - B), a sum of two non-negative terms below (with
+ * C certain, its rounding is at most 28% of C: a position error far below
+ * the tolerance, docs/queries/ray_cylinder.md).  The slab's lower end is -v.w/d.w (d.w > 0) or -u.w/d.w
  * (d.w < 0); t = max(0, both), clipped to tmax.  A rounding that makes the
  * ends miss each other near a rim or a tangency does not matter: the hit
  * is decided, the entry is the answer.  An overflow of a quotient means a
@@ -37,8 +37,7 @@ static float entry_t(const cy_ctx *c, float tmax)
     double b = c->b[0], dw = c->dw[0], e = 0;
     cyv cq;
     if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
-        double s = sqrt(c->ww[0]) * sqrt(c->dq[0] > 0 ? c->dq[0] : 0);
-        e = s <= -0.5 * b ? (-b - s) / c->a[0] : cq[0] / (s - b);
+        e = cq[0] / (sqrt(c->ww[0]) * sqrt(c->dq[0] > 0 ? c->dq[0] : 0) - b);
     }
     if (dw > 0 && c->vw[0] < 0)
         e = isect_fmax(e, -c->vw[0] / dw);
