@@ -36,7 +36,7 @@
  * computed once per query, from shared ones (S0, S1 in Lagrange's form,
  * UW = VW - w.w; their rounding counts stay within FB_RAY_CYL's 18:
  * docs/queries/ray_cylinder.md, "Filter trees and cost"), a value and its
- * magnitude as one two-lane vector, the exact path out of line; the
+ * magnitude as one pair {x, p}, the exact path out of line; the
  * decision leaves D, B, m in the context for ray_cylinder.c's t.
  */
 #ifndef ISECT_FAST_CYL_H
@@ -55,12 +55,14 @@ enum { CY_UNKNOWN = 2 };
  * evaluated on the leaves' magnitudes with every - replaced by +.  The
  * leaves are binary32 values and their products (exact), and the
  * differences of two binary32 values (rounded once). */
-typedef double cyv __attribute__((vector_size(16))); /* {x, p} */
+typedef struct {
+    double x, p;
+} cyv;
 
 static inline cyv cyv_of(double x) { return (cyv){x, fabs(x)}; }
-static inline cyv cyv_add(cyv a, cyv b) { return a + b; }
-static inline cyv cyv_sub(cyv a, cyv b) { return a - b * (cyv){1, -1}; } /* {a.x - b.x, a.p + b.p}: exact sign flip */
-static inline cyv cyv_mul(cyv a, cyv b) { return a * b; }
+static inline cyv cyv_add(cyv a, cyv b) { return (cyv){a.x + b.x, a.p + b.p}; }
+static inline cyv cyv_sub(cyv a, cyv b) { return (cyv){a.x - b.x, a.p + b.p}; }
+static inline cyv cyv_mul(cyv a, cyv b) { return (cyv){a.x * b.x, a.p * b.p}; }
 
 static inline cyv cyv_dot(const cyv *a, const cyv *b)
 {
@@ -86,7 +88,7 @@ static inline cyv cyv_capdisc(cyv s, const cyv *v, cyv t, const cyv *d, cyv r2)
 /* The certified sign of a value, or CY_UNKNOWN: FB_RAY_CYL. */
 static inline int cyv_sign(cyv a)
 {
-    double x = a[0], p = a[1], g = FB_RAY_CYL * p;
+    double x = a.x, p = a.p, g = FB_RAY_CYL * p;
     return x > g ? 1 : x < -g ? -1 : p == 0 ? 0 : CY_UNKNOWN;
 }
 
@@ -154,7 +156,7 @@ static inline cyv cy_val_qt(const cy_ctx *c)
 {
     cyv e[3], m[3];
     for (int i = 0; i < 3; i++)
-        e[i] = cyv_add(c->v[i], cyv_of(c->tmax[0] * c->d[i][0])); /* exact product */
+        e[i] = cyv_add(c->v[i], cyv_of(c->tmax.x * c->d[i].x)); /* exact product */
     cyv_cross(m, e, c->w);
     return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, c->ww));
 }
@@ -211,8 +213,9 @@ static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder 
  * are the caller's tests. */
 static inline bool cy_leaves_ok(const cy_ctx *c)
 {
-    cyv s = c->v[0] + c->v[1] + c->v[2] + c->d[0] + c->d[1] + c->d[2] + c->r2, w = c->w[0] + c->w[1] + c->w[2];
-    return s[1] + w[1] < INFINITY && w[1] > 0;
+    double s = c->v[0].p + c->v[1].p + c->v[2].p + c->d[0].p + c->d[1].p + c->d[2].p + c->r2.p;
+    double w = c->w[0].p + c->w[1].p + c->w[2].p;
+    return s + w < INFINITY && w > 0;
 }
 
 /* a b - c e (sg = -1) or a b + c e (sg = 1). */
@@ -336,7 +339,7 @@ static int cy_sign_a(isect_vec3 d, isect_vec3 p0, isect_vec3 p1)
 
 /* The exact sign of one value, for the filter's uncertain ones (kept out
  * of line: rare). */
-static __attribute__((noinline)) int cy_sign_slow(cy_exact_ctx *ex, int which)
+static ISECT_NOINLINE int cy_sign_slow(cy_exact_ctx *ex, int which)
 {
     const isect_vec3 o = ex->ray->origin, p0 = ex->cy->p0, p1 = ex->cy->p1, zero = {0, 0, 0};
     switch (which) {

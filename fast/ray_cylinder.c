@@ -34,15 +34,15 @@
  * is. */
 static float entry_t(const cy_ctx *c, float tmax)
 {
-    double b = c->b[0], dw = c->dw[0], e = 0;
+    double b = c->b.x, dw = c->dw.x, e = 0;
     cyv cq;
     if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
-        e = cq[0] / (sqrt(c->ww[0]) * sqrt(c->dq[0] > 0 ? c->dq[0] : 0) - b);
+        e = cq.x / (sqrt(c->ww.x) * sqrt(c->dq.x > 0 ? c->dq.x : 0) - b);
     }
-    if (dw > 0 && c->vw[0] < 0)
-        e = isect_fmax(e, -c->vw[0] / dw);
-    else if (dw < 0 && c->uw[0] > 0)
-        e = isect_fmax(e, -c->uw[0] / dw);
+    if (dw > 0 && c->vw.x < 0)
+        e = isect_fmax(e, -c->vw.x / dw);
+    else if (dw < 0 && c->uw.x > 0)
+        e = isect_fmax(e, -c->uw.x / dw);
     return (float)isect_fmin(e, (double)tmax);
 }
 
