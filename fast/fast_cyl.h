@@ -32,7 +32,12 @@
  * fast/fast_exact.h: polynomials of degree <= 6 in binary32 values are exact
  * there, with no over- or underflow), or for A, DW, VW, UW as short sums of
  * exact products (cy_sign_a, cy_sign_dot2).  RC_EXACT_HOOK counts the
- * exact evaluations (tests).
+ * exact evaluations (tests).  For speed (issue 14) every binary64 value is
+ * computed once per query, from shared ones (S0, S1 in Lagrange's form,
+ * UW = VW - w.w; their rounding counts stay within FB_RAY_CYL's 18:
+ * docs/queries/ray_cylinder.md, "Filter trees and cost"), a value and its
+ * magnitude as one pair {x, p}, the exact path out of line; the
+ * decision leaves D, B, m in the context for ray_cylinder.c's t.
  */
 #ifndef ISECT_FAST_CYL_H
 #define ISECT_FAST_CYL_H
@@ -83,95 +88,105 @@ static inline cyv cyv_capdisc(cyv s, const cyv *v, cyv t, const cyv *d, cyv r2)
 /* The certified sign of a value, or CY_UNKNOWN: FB_RAY_CYL. */
 static inline int cyv_sign(cyv a)
 {
-    double g = FB_RAY_CYL * a.p;
-    return a.x > g ? 1 : a.x < -g ? -1 : a.p == 0 ? 0 : CY_UNKNOWN;
+    double x = a.x, p = a.p, g = FB_RAY_CYL * p;
+    return x > g ? 1 : x < -g ? -1 : p == 0 ? 0 : CY_UNKNOWN;
 }
 
-/* The query and its binary64 leaves; exact_only skips the filter (tests). */
-typedef struct {
-    cyv v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
-    isect_ray ray;
-    isect_cylinder cy;
-    bool exact_only;
-    struct cy_exact_ctx *ex; /* the exact leaves, built on first use */
-    bool ex_ready;
-} cy_ctx;
-
-static inline void cy_init(cy_ctx *c, isect_ray ray, isect_cylinder cy, bool exact_only, struct cy_exact_ctx *ex)
-{
-    c->ray = ray;
-    c->cy = cy;
-    c->exact_only = exact_only;
-    c->ex = ex;
-    c->ex_ready = false;
-    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
-    const float p0[3] = {cy.p0.x, cy.p0.y, cy.p0.z}, p1[3] = {cy.p1.x, cy.p1.y, cy.p1.z};
-    for (int i = 0; i < 3; i++) {
-        c->v[i] = cyv_of((double)o[i] - p0[i]);
-        c->u[i] = cyv_of((double)o[i] - p1[i]);
-        c->w[i] = cyv_of((double)p1[i] - p0[i]);
-        c->d[i] = cyv_of(d[i]);
-    }
-    cyv_cross(c->n, c->d, c->w);
-    c->r2 = cyv_of((double)cy.radius * cy.radius);
-    c->tmax = cyv_of(ray.tmax == INFINITY ? 0 : ray.tmax);
-    c->dw = cyv_dot(c->d, c->w);
-    c->vw = cyv_dot(c->v, c->w);
-    c->uw = cyv_dot(c->u, c->w);
-}
-
-static inline cyv cy_filter_value(const cy_ctx *c, int which)
-{
-    cyv m[3], e[3];
-    switch (which) {
-    case CY_A:
-        return cyv_dot(c->n, c->n);
-    case CY_D: {
-        cyv g = cyv_dot(c->v, c->n);
-        return cyv_sub(cyv_mul(c->r2, cyv_dot(c->n, c->n)), cyv_mul(g, g));
-    }
-    case CY_C:
-        cyv_cross(m, c->v, c->w);
-        return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, cyv_dot(c->w, c->w)));
-    case CY_DW:
-        return c->dw;
-    case CY_VW:
-        return c->vw;
-    case CY_UW:
-        return c->uw;
-    case CY_VT:
-        return cyv_add(c->vw, cyv_mul(c->tmax, c->dw));
-    case CY_UT:
-        return cyv_add(c->uw, cyv_mul(c->tmax, c->dw));
-    case CY_K0:
-        return cyv_capdisc(c->dw, c->v, c->vw, c->d, c->r2);
-    case CY_K1:
-        return cyv_capdisc(c->dw, c->u, c->uw, c->d, c->r2);
-    case CY_QT:
-        for (int i = 0; i < 3; i++)
-            e[i] = cyv_add(c->v[i], cyv_of(c->tmax.x * c->d[i].x)); /* exact product */
-        cyv_cross(m, e, c->w);
-        return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, cyv_dot(c->w, c->w)));
-    case CY_B:
-        cyv_cross(m, c->v, c->w);
-        return cyv_dot(m, c->n);
-    case CY_AT:
-        cyv_cross(m, c->v, c->w);
-        return cyv_add(cyv_mul(cyv_dot(c->n, c->n), c->tmax), cyv_dot(m, c->n));
-    case CY_S0:
-        cyv_cross(m, c->d, c->v);
-        return cyv_dot(m, c->n);
-    default: /* CY_S1 */
-        cyv_cross(m, c->d, c->u);
-        return cyv_dot(m, c->n);
-    }
-}
-
-
-/* ---- the exact path: the same values as fe expansions -------------------- */
+/* The input and the exact path's leaves (fe expansions, below). */
 typedef struct cy_exact_ctx {
+    const isect_ray *ray;
+    const isect_cylinder *cy;
+    bool ready; /* the fe leaves below are built */
     fe v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
 } cy_exact_ctx;
+
+/* The query and its binary64 leaves v, w, d, n = d x w and the values
+ * A = n.n, r^2, tmax; cy_decide adds ww = w.w, d.w, v.w, u.w (= v.w - w.w),
+ * d.v, d.d, D, and m = v x w and B once it has tested the line (quick_t
+ * reads D, B, m).  ex holds the input (pointers to the caller's) and the
+ * exact leaves, built on first use; exact_only skips the filter (tests).
+ * c itself never escapes (the exact path gets ex), so its fields can
+ * live in registers. */
+typedef struct {
+    cyv v[3], w[3], d[3], n[3], m[3], r2, tmax, dw, vw, uw, a, ww, dv, dd, dq, b;
+    bool exact_only, bounded;
+    cy_exact_ctx *ex;
+} cy_ctx;
+
+/* The filter's values, each one expression tree on the leaves (their
+ * rounding counts: docs/queries/ray_cylinder.md, "Filter"). */
+static inline cyv cy_val_d(const cy_ctx *c)
+{
+    cyv g = cyv_dot(c->v, c->n);
+    return cyv_sub(cyv_mul(c->r2, c->a), cyv_mul(g, g));
+}
+
+/* C = |v x w|^2 - r^2 w.w and B = (v x w).n, c->m set. */
+static inline cyv cy_val_c(const cy_ctx *c) { return cyv_sub(cyv_dot(c->m, c->m), cyv_mul(c->r2, c->ww)); }
+static inline cyv cy_val_b(const cy_ctx *c) { return cyv_dot(c->m, c->n); }
+
+/* S0 = (d x v).(d x w) and S1 = (d x u).(d x w) by Lagrange's identity:
+ * (d.d)(x.w) - (d.w)(d.x) for x = v, u (d.u = d.v - d.w). */
+static inline cyv cy_val_s0(const cy_ctx *c) { return cyv_sub(cyv_mul(c->dd, c->vw), cyv_mul(c->dw, c->dv)); }
+static inline cyv cy_val_s1(const cy_ctx *c)
+{
+    return cyv_sub(cyv_mul(c->dd, c->uw), cyv_mul(c->dw, cyv_sub(c->dv, c->dw)));
+}
+
+/* |s x - t d|^2 - r2 s^2: K0 (x = v, s = d.w, t = v.w) and K1 (x = u,
+ * t = u.w). */
+static inline cyv cy_val_capdisc(const cy_ctx *c, cyv s, const cyv *x, cyv t)
+{
+    cyv e[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = cyv_sub(cyv_mul(s, x[i]), cyv_mul(t, c->d[i]));
+    return cyv_sub(cyv_dot(e, e), cyv_mul(c->r2, cyv_mul(s, s)));
+}
+
+/* K1, on its own leaves u = origin - p1, each rounded once. */
+static inline cyv cy_val_k1(const cy_ctx *c)
+{
+    const isect_vec3 o = c->ex->ray->origin, p1 = c->ex->cy->p1;
+    cyv u[3] = {cyv_of((double)o.x - p1.x), cyv_of((double)o.y - p1.y), cyv_of((double)o.z - p1.z)};
+    return cy_val_capdisc(c, c->dw, u, cyv_dot(u, c->w)); /* u.w from u: 5 roundings (c->uw: 6) */
+}
+
+/* QT = |(v + tmax d) x w|^2 - r^2 w.w. */
+static inline cyv cy_val_qt(const cy_ctx *c)
+{
+    cyv e[3], m[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = cyv_add(c->v[i], cyv_of(c->tmax.x * c->d[i].x)); /* exact product */
+    cyv_cross(m, e, c->w);
+    return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, c->ww));
+}
+
+/* ---- the exact path: the same values as fe expansions -------------------- */
+
+static inline void cy_init(cy_ctx *c, const isect_ray *ray, const isect_cylinder *cy, bool exact_only,
+                           cy_exact_ctx *ex)
+{
+    ex->ray = ray;
+    ex->cy = cy;
+    ex->ready = false;
+    c->exact_only = exact_only;
+    c->bounded = ray->tmax != INFINITY;
+    c->ex = ex;
+    const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
+    c->v[0] = cyv_of((double)o.x - p0.x);
+    c->v[1] = cyv_of((double)o.y - p0.y);
+    c->v[2] = cyv_of((double)o.z - p0.z);
+    c->w[0] = cyv_of((double)p1.x - p0.x);
+    c->w[1] = cyv_of((double)p1.y - p0.y);
+    c->w[2] = cyv_of((double)p1.z - p0.z);
+    c->d[0] = cyv_of(ray->dir.x);
+    c->d[1] = cyv_of(ray->dir.y);
+    c->d[2] = cyv_of(ray->dir.z);
+    cyv_cross(c->n, c->d, c->w);
+    c->a = cyv_dot(c->n, c->n);
+    c->r2 = cyv_of((double)cy->radius * cy->radius);
+    c->tmax = cyv_of(c->bounded ? ray->tmax : 0);
+}
 
 static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder cy)
 {
@@ -187,6 +202,20 @@ static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder 
     c->dw = fe_dot3(c->d, c->w);
     c->vw = fe_dot3(c->v, c->w);
     c->uw = fe_dot3(c->u, c->w);
+}
+
+/* The leaves of a valid input with p0 != p1: v, w, d and r^2 finite (a
+ * binary64 difference or square of binary32 values is finite iff they
+ * are, so an infinite or NaN origin, p0, p1, dir or radius leaves an
+ * infinite or NaN leaf, and the sum of the magnitudes is not finite),
+ * w != 0 (the sum of its magnitudes, exact differences of binary32 values
+ * rounded once, is 0 iff p0 == p1).  radius >= 0 and tmax >= 0 (not NaN)
+ * are the caller's tests. */
+static inline bool cy_leaves_ok(const cy_ctx *c)
+{
+    double s = c->v[0].p + c->v[1].p + c->v[2].p + c->d[0].p + c->d[1].p + c->d[2].p + c->r2.p;
+    double w = c->w[0].p + c->w[1].p + c->w[2].p;
+    return s + w < INFINITY && w > 0;
 }
 
 /* a b - c e (sg = -1) or a b + c e (sg = 1). */
@@ -257,14 +286,14 @@ static inline fe cy_exact_value(const cy_exact_ctx *c, int which)
 }
 
 /* The exact sign of one value; the exact leaves are built once per query. */
-static int cy_sign_exact(cy_ctx *c, int which)
+static int cy_sign_exact(cy_exact_ctx *ex, int which)
 {
     RC_EXACT_HOOK();
-    if (!c->ex_ready) {
-        cy_exact_init(c->ex, c->ray, c->cy);
-        c->ex_ready = true;
+    if (!ex->ready) {
+        cy_exact_init(ex, *ex->ray, *ex->cy);
+        ex->ready = true;
     }
-    fe x = cy_exact_value(c->ex, which);
+    fe x = cy_exact_value(ex, which);
     return fe_sign(&x);
 }
 
@@ -308,56 +337,81 @@ static int cy_sign_a(isect_vec3 d, isect_vec3 p0, isect_vec3 p1)
     return 0;
 }
 
-/* The sign of a value: the filter's when certified, else the exact one. */
-static inline int cy_sign(cy_ctx *c, int which)
+/* The exact sign of one value, for the filter's uncertain ones (kept out
+ * of line: rare). */
+static ISECT_NOINLINE int cy_sign_slow(cy_exact_ctx *ex, int which)
 {
-    if (!c->exact_only) {
-        int s = cyv_sign(cy_filter_value(c, which));
-        if (s != CY_UNKNOWN)
-            return s;
-    }
-    const isect_vec3 o = c->ray.origin, p0 = c->cy.p0, p1 = c->cy.p1, zero = {0, 0, 0};
+    const isect_vec3 o = ex->ray->origin, p0 = ex->cy->p0, p1 = ex->cy->p1, zero = {0, 0, 0};
     switch (which) {
     case CY_A:
-        return cy_sign_a(c->ray.dir, p0, p1);
+        return cy_sign_a(ex->ray->dir, p0, p1);
     case CY_DW:
-        return cy_sign_dot2(c->ray.dir, zero, p1, p0);
+        return cy_sign_dot2(ex->ray->dir, zero, p1, p0);
     case CY_VW:
         return cy_sign_dot2(o, p0, p1, p0);
     case CY_UW:
         return cy_sign_dot2(o, p1, p1, p0);
     default:
-        return cy_sign_exact(c, which);
+        return cy_sign_exact(ex, which);
     }
+}
+
+/* The sign of value `which`, x its filtered evaluation: the filter's when
+ * certified, else the exact one. */
+static inline int cy_sign(cy_ctx *c, cyv x, int which)
+{
+    if (!c->exact_only) {
+        int s = cyv_sign(x);
+        if (s != CY_UNKNOWN)
+            return s;
+    }
+    return cy_sign_slow(c->ex, which);
 }
 
 /* The decision: 0 miss, 1 hit with the origin in the solid (t = 0),
  * 2 another hit.  The candidates are tested in any order (each is a
  * sufficient condition); the vertex comes first, as most hits from outside
- * go through the side. */
+ * go through the side.  Sets c->m. */
 static inline int cy_decide(cy_ctx *c)
 {
-    bool bounded = c->ray.tmax != INFINITY;
-    int a = cy_sign(c, CY_A), s = cy_sign(c, a > 0 ? CY_D : CY_C);
-    if (a > 0 ? s < 0 : s > 0)
+    bool bounded = c->bounded;
+    int a = cy_sign(c, c->a, CY_A);
+    c->dq = cy_val_d(c);
+    if (a > 0 && cy_sign(c, c->dq, CY_D) < 0)
         return 0; /* the line misses the infinite cylinder (Q > 0 everywhere) */
-    int dw = cy_sign(c, CY_DW), vw = cy_sign(c, CY_VW), uw = cy_sign(c, CY_UW);
+    c->ww = cyv_dot(c->w, c->w);
+    c->dw = cyv_dot(c->d, c->w);
+    c->vw = cyv_dot(c->v, c->w);
+    c->uw = cyv_sub(c->vw, c->ww);
+    cyv_cross(c->m, c->v, c->w);
+    c->b = cy_val_b(c);
+    if (a == 0 && cy_sign(c, cy_val_c(c), CY_C) > 0)
+        return 0; /* parallel to the axis, outside the infinite cylinder */
+    int dw = cy_sign(c, c->dw, CY_DW), vw = cy_sign(c, c->vw, CY_VW), uw = cy_sign(c, c->uw, CY_UW);
     bool in0 = vw >= 0 && uw <= 0;
     if (dw == 0 && !in0)
         return 0; /* parallel to the caps, outside the slab */
-    if (in0 && cy_sign(c, CY_C) <= 0)
+    if (in0 && cy_sign(c, cy_val_c(c), CY_C) <= 0)
         return 1;
-    int vt = bounded ? cy_sign(c, CY_VT) : 0, ut = bounded ? cy_sign(c, CY_UT) : 0;
+    int vts = 0, uts = 0;
+    if (bounded) {
+        cyv tdw = cyv_mul(c->tmax, c->dw);
+        vts = cy_sign(c, cyv_add(c->vw, tdw), CY_VT);
+        uts = cy_sign(c, cyv_add(c->uw, tdw), CY_UT);
+    }
     /* the vertex (D >= 0 is known when a > 0); B, often 0 on boundary
      * inputs and then left to the exact path, last */
-    if (a > 0 && (!bounded || cy_sign(c, CY_AT) >= 0) && cy_sign(c, CY_S0) >= 0 && cy_sign(c, CY_S1) <= 0 &&
-        cy_sign(c, CY_B) <= 0)
+    c->dv = cyv_dot(c->d, c->v);
+    c->dd = cyv_dot(c->d, c->d);
+    if (a > 0 && (!bounded || cy_sign(c, cyv_add(cyv_mul(c->a, c->tmax), c->b), CY_AT) >= 0) &&
+        cy_sign(c, cy_val_s0(c), CY_S0) >= 0 && cy_sign(c, cy_val_s1(c), CY_S1) <= 0 && cy_sign(c, c->b, CY_B) <= 0)
         return 2;
-    if (dw != 0 && vw * dw <= 0 && (!bounded || vt * dw >= 0) && cy_sign(c, CY_K0) <= 0)
+    if (dw != 0 && vw * dw <= 0 && (!bounded || vts * dw >= 0) &&
+        cy_sign(c, cy_val_capdisc(c, c->dw, c->v, c->vw), CY_K0) <= 0)
         return 2;
-    if (dw != 0 && uw * dw <= 0 && (!bounded || ut * dw >= 0) && cy_sign(c, CY_K1) <= 0)
+    if (dw != 0 && uw * dw <= 0 && (!bounded || uts * dw >= 0) && cy_sign(c, cy_val_k1(c), CY_K1) <= 0)
         return 2;
-    if (bounded && vt >= 0 && ut <= 0 && cy_sign(c, CY_QT) <= 0)
+    if (bounded && vts >= 0 && uts <= 0 && cy_sign(c, cy_val_qt(c), CY_QT) <= 0)
         return 2;
     return 0;
 }

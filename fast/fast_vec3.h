@@ -26,6 +26,14 @@
 #include <stdint.h>
 #include <string.h>
 
+/* A rare slow path kept out of line, so that its large locals do not weigh
+ * on the caller's frame (only a hint: plain C11 without it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ISECT_NOINLINE __attribute__((noinline))
+#else
+#define ISECT_NOINLINE
+#endif
+
 /* ---- fmaxf, fminf, fmax, fmin --------------------------------------------
  * Without -ffinite-math-only (never used here) gcc and clang call libm for
  * fmax and fmin, since the x86 min/max instructions treat NaN differently;

@@ -1,104 +1,66 @@
 /* fast/ray_cylinder.c: ray against a solid capped cylinder in binary32.
  *
- * The axis-aligned frame idea (the cylinder's own frame, where the side is a
- * circle and the caps are two planes z = 0 and z = L), done so that thin and
- * long cylinders keep their accuracy:
- * - positions are rescaled together, then the offsets v = origin - p0 and
- *   w = p1 - p0 and the radius together again (powers of two: exact), dir on
- *   its own;
- * - the frame (u1, u2, wn) is built from the unit axis wn = w/|w|, and v and
- *   dir are projected on it: each coordinate is then accurate to a few ulps
- *   of |v| (|dir|), the error of moving the origin (turning dir) by that
- *   much, whatever the radius and the length;
- * - the side is the 2D ray/circle problem in (u1, u2), solved as ray_sphere
- *   solves it: the discriminant from the closest approach l (no b^2 - a c
- *   cancellation) and each root in the form that does not cancel;
- * - the caps are the slab 0 <= v.w + t d.w <= w.w, with an exact d.w == 0
- *   test (computed on w, not on the frame, so that an origin exactly on a
- *   cap plane stays on it); a ray
- *   parallel to the axis has a == 0 exactly only when dir is exactly 0 in
- *   (u1, u2); otherwise its tiny a gives huge roots, which stay exact in
- *   order because every interval end is kept as significand and exponent.
- * The answer is the first t of [0, tmax] in all three intervals.
- * Whether there is one is decided exactly, before any of the above, by
- * fast/fast_cyl.h (a binary64 filter, then exact expansions); the frame
- * computation then only gives t, and none of its roundings can turn a hit
- * into a miss or back.
- * Error bound: docs/queries/ray_cylinder.md.
+ * Whether the ray hits is decided exactly by fast/fast_cyl.h (a binary64
+ * filter on the signs of a few polynomials in the inputs, then exact
+ * expansions where the filter cannot decide); the same binary64 values
+ * then give t (entry_t), with no rescaling: every input of the binary32
+ * range keeps its accuracy in binary64 (values of degree <= 6 in the
+ * inputs, none over- or underflowing; the one degree-8 value, w.w D,
+ * enters only through sqrt(w.w) sqrt(D)).  None of t's roundings can turn
+ * a hit into a miss or back.
+ * Error bound: docs/queries/ray_cylinder.md ("t from the filter").
  */
 #include "isect.h"
 
 #include "fast_cyl.h"
-#include "fast_ray.h"
 
 #include <string.h>
 
-/* The entry t, the ray being known to hit the solid past t = 0 (valid
- * input, p0 != p1).  A test that the roundings make fail near a boundary
- * (the side missed by an ulp, entry past exit) does not turn the hit into a
- * miss: the entry found so far is the answer, clipped to tmax. */
-static float entry_t(isect_ray ray, isect_cylinder cy)
+/* The entry t of a hit from outside (decision 2), from the decision's
+ * binary64 values.  The side interval's lower end t- (roots of
+ * A t^2 + 2 B t + C, B^2 - A C = w.w D, s = sqrt(w.w) sqrt(D)) counts only
+ * when B < 0 and C > 0 certainly (FB_RAY_CYL): else it is <= 0 (the
+ * vertex behind the origin, or the origin inside the infinite cylinder),
+ * or C is within its rounding of 0, the origin within a relative 2^-47 of
+ * the side, where 0 is the entry of an input that close (and C, all
+ * rounding, would put t- anywhere, as A would for a ray nearly along the
+ * axis).  t- = C/(s - B), a sum of two non-negative terms below (with
+ * C certain, its rounding is at most 28% of C: a position error far below
+ * the tolerance, docs/queries/ray_cylinder.md).  The slab's lower end is -v.w/d.w (d.w > 0) or -u.w/d.w
+ * (d.w < 0); t = max(0, both), clipped to tmax.  A rounding that makes the
+ * ends miss each other near a rim or a tangency does not matter: the hit
+ * is decided, the entry is the answer.  An overflow of a quotient means a
+ * t above 2^900, which rounds to inf or is clipped to tmax as the exact t
+ * is. */
+static float entry_t(const cy_ctx *c, float tmax)
 {
-    int ep = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(ray.origin), fv_max3abs(cy.p0)), isect_fmaxf(fv_max3abs(cy.p1), cy.radius)));
-    isect_vec3 p0 = fv_scale3(cy.p0, -ep);
-    isect_vec3 v = fv_sub(fv_scale3(ray.origin, -ep), p0), w = fv_sub(fv_scale3(cy.p1, -ep), p0);
-    float r = fv_ldexp(cy.radius, -ep);
-    int ev = fv_exp(isect_fmaxf(isect_fmaxf(fv_max3abs(v), fv_max3abs(w)), r));
-    v = fv_scale3(v, -ev);
-    w = fv_scale3(w, -ev);
-    r = fv_ldexp(r, -ev);
-    int ed = fv_exp(fv_max3abs(ray.dir));
-    isect_vec3 d = fv_scale3(ray.dir, -ed);
-    int k = ep + ev - ed; /* t = 2^k t_scaled */
-
-    float L = sqrtf(fv_dot(w, w));
-    if (L == 0)
-        return 0; /* the axis vanished in the rescaling (its length below 2^-149 of the largest input) */
-    isect_vec3 wn = {w.x / L, w.y / L, w.z / L}, u1, u2;
-    rc_frame(wn, &u1, &u2);
-    float vx = fv_dot(v, u1), vy = fv_dot(v, u2), dx = fv_dot(d, u1), dy = fv_dot(d, u2);
-
-    /* The caps: 0 <= v.w + t d.w <= w.w, on w itself rather than on wn, so
-     * that exact configurations stay exact (an origin at p1 gives v.w ==
-     * w.w; dir perpendicular to an axis along a coordinate plane gives
-     * d.w == 0). */
-    rc_span sp = rc_span_all();
-    rc_span_slab(&sp, fv_dot(v, w), fv_dot(d, w), 0, fv_dot(w, w), k);
-    float a = dx * dx + dy * dy;
-    if (a != 0) {
-        /* (dx, dy) to magnitude ~1: a tiny a (dir nearly along the axis)
-         * would otherwise lose its precision to underflow.  t scales by
-         * 2^-ez. */
-        int ez = fv_exp(isect_fmaxf(fabsf(dx), fabsf(dy)));
-        dx = fv_ldexp(dx, -ez);
-        dy = fv_ldexp(dy, -ez);
-        a = dx * dx + dy * dy;
-        float b = vx * dx + vy * dy, ba = b / a;
-        float lx = vx - ba * dx, ly = vy - ba * dy;
-        float c = vx * vx + vy * vy - r * r, e = r * r - (lx * lx + ly * ly);
-        rc_span_quadratic(&sp, a, b, c, isect_fmaxf(e, 0), k - ez); /* e < 0: a tangent, rounded */
+    double b = c->b.x, dw = c->dw.x, e = 0;
+    cyv cq;
+    if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
+        e = cq.x / (sqrt(c->ww.x) * sqrt(c->dq.x > 0 ? c->dq.x : 0) - b);
     }
-    return isect_fminf(rc_quot_value(sp.entry), ray.tmax);
+    if (dw > 0 && c->vw.x < 0)
+        e = isect_fmax(e, -c->vw.x / dw);
+    else if (dw < 0 && c->uw.x > 0)
+        e = isect_fmax(e, -c->uw.x / dw);
+    return (float)isect_fmin(e, (double)tmax);
 }
 
 bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(cy.p0) || !fv_finite3(cy.p1) || !isfinite(cy.radius) ||
-        !(cy.radius >= 0))
-        return false;
-    if (cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)
-        return false; /* zero-length axis: empty */
     cy_ctx c;
     cy_exact_ctx ex;
-    cy_init(&c, ray, cy, false, &ex);
+    cy_init(&c, &ray, &cy, false, &ex);
+    if (!(ray.tmax >= 0) || !(cy.radius >= 0) || !cy_leaves_ok(&c))
+        return false; /* invalid input, or a zero-length axis (empty) */
     int decision = cy_decide(&c);
     if (decision == 0)
         return false;
     if (out) {
         out->hit = true;
-        out->t = decision == 1 ? 0.0f : entry_t(ray, cy);
+        out->t = decision == 1 ? 0.0f : entry_t(&c, ray.tmax);
     }
     return true;
 }

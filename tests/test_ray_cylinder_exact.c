@@ -249,7 +249,7 @@ static void check_exact_only(void (*gen)(double *), long n)
         if (!(cy.p0.x == cy.p1.x && cy.p0.y == cy.p1.y && cy.p0.z == cy.p1.z)) {
             cy_ctx c;
             cy_exact_ctx ex;
-            cy_init(&c, ray, cy, true, &ex);
+            cy_init(&c, &ray, &cy, true, &ex);
             got = cy_decide(&c);
         }
         if ((got != 0) != (r[0] != 0) || (got == 1 && r[1] != 0)) {
