@@ -386,8 +386,9 @@
  * at most gamma_k P, P the same tree evaluated exactly on the leaves'
  * magnitudes with every - made a + (cyv's p).  Counting (a rounded leaf
  * 1, a product 1 plus its factors', a sum 1 plus its larger operand's):
- * DW 4, VW UW 5, n = d x w 3, v x w 4, VT UT 6, C 12, QT 14, K0 K1 18,
- * A 9, B 10, AT 11, S0 S1 9, D 16: k <= 18.  The computed p (the same
+ * DW 4, VW 5, UW 6 (as v.w - w.w), n = d x w 3, v x w 4, VT 6, UT 7,
+ * C 12, QT 14, K0 K1 18, A 9, B 10, AT 11, S0 10, S1 11 (Lagrange's
+ * form, (d.d)(x.w) - (d.w)(d.x)), D 16: k <= 18.  The computed p (the same
  * tree on the computed magnitudes, non-negative terms only) is at least
  * (1 - u)^18 P, so gamma_18 P < 18.1u p < 64u p = g (the product by 2^-47
  * is exact): a computed value beyond +-g has the exact value's sign, and
