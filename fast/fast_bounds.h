@@ -37,6 +37,7 @@
  * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
  * | FB_SWEEP_QUAD      | 2^-47       | sphere_sweep_point.c (+sphere), plane |
  * | FB_RAY_CYL         | 2^-47       | fast_cyl.h (ray_cylinder, ray_capsule) |
+ * | FB_SOBB_POLY       | 2^-48       | sphere_obb.c (features' filter)       |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -394,5 +395,31 @@
  * purpose: the exact path runs only within 2^-47 (relative to P) of a
  * boundary.  docs/queries/ray_cylinder.md, "Exact hit". */
 #define FB_RAY_CYL 0x1p-47
+
+/* FB_SOBB_POLY (2^-48 = 32u): the guard of sphere_obb's filtered features
+ * (fast/sphere_obb.c, pv).  Each value (a vertex's r^2 - |v|^2, an edge's
+ * h_k a.a -+ a.q and r^2 a.a - |q x a|^2, a face's h_j m.m -+ d.(a_k x m),
+ * h_k m.m -+ d.(m x a_j) and r^2 m.m - (m.d)^2) is evaluated in binary64 by
+ * a fixed expression tree whose leaves are binary32 values, exact products
+ * of two (u_i = h_i a_i, r^2) and w = fl(center - box_center) (one
+ * rounding).  As for FB_RAY_CYL (Higham 3.1), the computed value carries on
+ * each monomial at most k factors (1 + delta), k the number of roundings on
+ * the longest leaf-to-root path (a rounded leaf 1, a product 1 plus its
+ * factors', a sum 1 plus its larger operand's), so it errs by at most
+ * gamma_k M, M the tree on the leaves' magnitudes with every - made a +;
+ * the computed m (non-negative terms only) is at least (1 - u)^k M.
+ * Counting (docs/queries/sphere_obb.md, "Filtered features"): vertex 13,
+ * edge 7 and 14, face 10 and 16: k <= 16, and for k <= 30
+ * gamma_k M <= 30u (1 + 31u) M < 32u (1 - 30u) M <= 32u m = g (the product
+ * by 2^-48 exact): a computed value beyond +-g has the exact value's sign,
+ * and m == 0 (every monomial 0) means the value is 0.
+ * Range: the leaves are multiples of 2^-149 below 2^129 (w: a rounded
+ * difference of such), and the values of degree <= 6 (all but the plane's
+ * (m.d)^2, degree 8) are multiples of 2^-894 below 2^800: never subnormal
+ * when not zero, no overflow.  The plane's value is filtered only when
+ * every input is 0 or of magnitude in [2^-60, 2^60] (its multiples of
+ * 2^-664 below 2^500), else it goes to the exact path.  Generous on
+ * purpose: the exact path runs only within 2^-48 (relative) of a boundary. */
+#define FB_SOBB_POLY 0x1p-48
 
 #endif
