@@ -45,8 +45,6 @@ static bool slab_inside_exact(isect_vec3 p, isect_vec3 c, isect_vec3 aj, isect_v
 
 bool sobb_inside_exact(isect_sphere s, isect_obb box)
 {
-    if (box.half.x == 0 || box.half.y == 0 || box.half.z == 0)
-        return false;
     double e[FX_MAX];
     int sd = fx_sign(e, det_grow(e, 0, 1.0f, box.axis[0], box.axis[1], box.axis[2]));
     if (sd == 0)
@@ -136,9 +134,7 @@ bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg)
     vec_fe(aj, box.axis[j]);
     vec_fe(ak, box.axis[k]);
     fe_cross3(m, aj, ak);
-    fe_dot3_to(&G, m, m);
-    if (fe_sign(&G) == 0)
-        return false;
+    fe_dot3_to(&G, m, m); /* > 0: the caller's precondition */
     sgs[i] = sg;
     offset_fe(d, s, box, sgs);
     fe_cross3(n, ak, m); /* a_k x (a_j x a_k) */

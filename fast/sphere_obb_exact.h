@@ -24,8 +24,9 @@ bool sobb_undecided(isect_sphere s, isect_obb box);
 
 /* fast/sphere_obb_exact.c: */
 
-/* The centre in the box by Cramer's rule: h_0 h_1 h_2 det(a) != 0 and
- * |w.(a_j x a_k)| <= h_i |det(a)| for the three i. */
+/* The centre in the box by Cramer's rule: det(a) != 0 and
+ * |w.(a_j x a_k)| <= h_i |det(a)| for the three i (with a zero h_i, w in
+ * the flat box, also a hit). */
 bool sobb_inside_exact(isect_sphere s, isect_obb box);
 
 /* The vertex w - sum_i sg[i] u_i (sg[i] = +-1) within the radius:

@@ -39,7 +39,6 @@ static void frame_setup(obb_frame *f, isect_sphere s, isect_obb box)
     }
 }
 
-
 /* The slab tests |s_i| <= 1 for s = U^-1 w in binary64, with their rounding
  * bounded by FB_SLAB times the sums of the magnitudes of their terms
  * (fast/fast_bounds.h): certainly inside, certainly outside a slab, or
