@@ -205,13 +205,22 @@ Test(sphere_obb_exact, predicates_forced)
     /* the edge's foot outside: (5,1,5) has its foot at z = 5 > 1 */
     ball_box h = sheared(5, 1, 5, 100);
     cr_assert(!sobb_edge_exact(sph(&h), obb(&h), ed, 2));
-    /* inside: s = (1, 0, 0) exactly on a slab's boundary; a flat box never */
+    /* inside: s = (1, 0, 0) exactly on a slab's boundary; one ulp beyond */
     ball_box in = sheared(1, 0, 0, 0);
     cr_assert(sobb_inside_exact(sph(&in), obb(&in)));
     in.p[0] = nextafterf(1, 2);
     cr_assert(!sobb_inside_exact(sph(&in), obb(&in)));
-    in.p[0] = 0;
+    /* a zero half extent (det(axes) != 0): the test says "in the flat box":
+     * (1/2, 0, 0) is, (1/2, 0, 2^-100) is not; coplanar axes: never */
+    in.p[0] = 0.5;
     in.h[2] = 0;
+    cr_assert(sobb_inside_exact(sph(&in), obb(&in)));
+    in.p[2] = 0x1p-100;
+    cr_assert(!sobb_inside_exact(sph(&in), obb(&in)));
+    in.p[2] = 0;
+    in.h[2] = 1;
+    in.a[2][0] = 1;
+    in.a[2][2] = 0; /* a2 = (1,0,0) = a0: det = 0 */
     cr_assert(!sobb_inside_exact(sph(&in), obb(&in)));
 }
 
