@@ -106,20 +106,24 @@ bool sobb_vertex_exact(isect_sphere s, isect_obb box, const int *sg)
     return fe_sign(&d2) <= 0;
 }
 
-bool sobb_edge_exact(isect_sphere s, isect_obb box, const int *sg, int k)
+bool sobb_edge_exact(isect_sphere s, isect_obb box, const int *sg, int k, int need)
 {
     fe q[3], a[3], c[3], t, aa, L, x;
     offset_fe(q, s, box, sg);
     vec_fe(a, box.axis[k]);
-    fe_dot3_to(&t, a, q);
     fe_dot3_to(&aa, a, a);
-    scale_fe(&L, fv_comp(box.half, k), &aa);
-    fe_add_to(&x, &L, &t, -1); /* h_k a.a - a.q > 0 */
-    if (fe_sign(&x) <= 0)
-        return false;
-    fe_add_to(&x, &L, &t, 1); /* h_k a.a + a.q > 0 */
-    if (fe_sign(&x) <= 0)
-        return false;
+    if (need & SOBB_FOOT) {
+        fe_dot3_to(&t, a, q);
+        scale_fe(&L, fv_comp(box.half, k), &aa);
+        fe_add_to(&x, &L, &t, -1); /* h_k a.a - a.q > 0 */
+        if (fe_sign(&x) <= 0)
+            return false;
+        fe_add_to(&x, &L, &t, 1); /* h_k a.a + a.q > 0 */
+        if (fe_sign(&x) <= 0)
+            return false;
+    }
+    if (!(need & SOBB_LINE))
+        return true;
     fe_cross3(c, q, a);
     fe_dot3_to(&x, c, c);
     scale_fe(&L, (double)s.radius * s.radius, &aa);
@@ -127,7 +131,7 @@ bool sobb_edge_exact(isect_sphere s, isect_obb box, const int *sg, int k)
     return fe_sign(&x) <= 0;
 }
 
-bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg)
+bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg, int need)
 {
     int j = (i + 1) % 3, k = (i + 2) % 3, sgs[3] = {0, 0, 0};
     fe aj[3], ak[3], m[3], n[3], d[3], G, x, y;
@@ -137,16 +141,22 @@ bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg)
     fe_dot3_to(&G, m, m); /* > 0: the caller's precondition */
     sgs[i] = sg;
     offset_fe(d, s, box, sgs);
-    fe_cross3(n, ak, m); /* a_k x (a_j x a_k) */
-    fe_dot3_to(&x, d, n);
-    scale_fe(&y, fv_comp(box.half, j), &G);
-    if (!abs_le(&x, &y))
-        return false;
-    fe_cross3(n, m, aj); /* a_j x (a_k x a_j) */
-    fe_dot3_to(&x, d, n);
-    scale_fe(&y, fv_comp(box.half, k), &G);
-    if (!abs_le(&x, &y))
-        return false;
+    if (need & SOBB_IN_A) {
+        fe_cross3(n, ak, m); /* a_k x (a_j x a_k) */
+        fe_dot3_to(&x, d, n);
+        scale_fe(&y, fv_comp(box.half, j), &G);
+        if (!abs_le(&x, &y))
+            return false;
+    }
+    if (need & SOBB_IN_B) {
+        fe_cross3(n, m, aj); /* a_j x (a_k x a_j) */
+        fe_dot3_to(&x, d, n);
+        scale_fe(&y, fv_comp(box.half, k), &G);
+        if (!abs_le(&x, &y))
+            return false;
+    }
+    if (!(need & SOBB_PLANE))
+        return true;
     fe_dot3_to(&x, m, d);
     scale_fe(&y, (double)s.radius * s.radius, &G);
     return sobb_sq_minus_sign(&x, &y) <= 0;

@@ -33,17 +33,22 @@ bool sobb_inside_exact(isect_sphere s, isect_obb box);
  * |w - sum sg_i u_i|^2 <= r^2. */
 bool sobb_vertex_exact(isect_sphere s, isect_obb box, const int *sg);
 
+/* The groups of a feature's tests, for need: the groups not in need are
+ * known to be true (the binary64 filter certified them). */
+enum { SOBB_FOOT = 1, SOBB_LINE = 2, SOBB_IN_A = 1, SOBB_IN_B = 2, SOBB_PLANE = 4 };
+
 /* The edge q + t u_k, |t| <= 1, q = w - sum_{i != k} sg[i] u_i (sg[k] = 0),
- * h_k > 0 and a_k != 0: its foot strictly inside, |a_k.q| < h_k a_k.a_k,
- * and the line within the radius, |q x a_k|^2 <= r^2 a_k.a_k. */
-bool sobb_edge_exact(isect_sphere s, isect_obb box, const int *sg, int k);
+ * h_k > 0 and a_k != 0: its foot strictly inside, |a_k.q| < h_k a_k.a_k
+ * (SOBB_FOOT), and the line within the radius, |q x a_k|^2 <= r^2 a_k.a_k
+ * (SOBB_LINE). */
+bool sobb_edge_exact(isect_sphere s, isect_obb box, const int *sg, int k, int need);
 
 /* The face +-u_i + a u_j + b u_k (sg = +-1, j = i + 1, k = i + 2 mod 3)
  * with h_j, h_k > 0 and m = a_j x a_k != 0: the projection of
  * d = w - sg u_i on the face's plane in the face, |d.(a_k x m)| <= h_j m.m
- * and |d.(m x a_j)| <= h_k m.m, and the plane within the radius,
- * (m.d)^2 <= r^2 m.m. */
-bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg);
+ * (SOBB_IN_A) and |d.(m x a_j)| <= h_k m.m (SOBB_IN_B), and the plane
+ * within the radius, (m.d)^2 <= r^2 m.m (SOBB_PLANE). */
+bool sobb_face_exact(isect_sphere s, isect_obb box, int i, int sg, int need);
 
 /* The sign of x^2 - y for values x (a multiple of 2^-596 below 2^517 in
  * magnitude) and y (0 <= y < 2^772, a multiple of 2^-894), exactly: the

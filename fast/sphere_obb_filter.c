@@ -193,6 +193,12 @@ static void pv_offset(pv *r, const obb_pv *b, const int *sg)
 /* A conjunction of tri-state signs: 0 if one is 0, 1 if all are 1. */
 static int and3(int x, int y) { return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1; }
 
+/* A feature's verdict so far, c (1: every group of its tests certainly
+ * true; 0: one certainly false; -m: the groups of the bit mask m
+ * undecided), with group bit's tri-state x: stage 3 evaluates only the
+ * undecided groups, the others being certainly true. */
+static int group_and(int c, int x, int bit) { return c == 0 || x == 0 ? 0 : x == 1 ? c : c == 1 ? -bit : c - bit; }
+
 /* |v|^2 <= r^2 for the vertex v = w - sum sg_i u_i. */
 static int vertex_b64(const obb_pv *b, const int *sg)
 {
@@ -208,11 +214,11 @@ static int edge_b64(const obb_pv *b, const int *sg, int k)
     const pv *a = b->a[k];
     pv_offset(q, b, sg);
     pv t = pv_dot(a, q), aa = pv_dot(a, a), L = pv_mul(b->h[k], aa);
-    int in = and3(pv_pos(pv_sub(L, t), false), pv_pos(pv_add(L, t), false));
+    int in = group_and(1, and3(pv_pos(pv_sub(L, t), false), pv_pos(pv_add(L, t), false)), SOBB_FOOT);
     if (in == 0)
         return 0;
     pv_cross(c, q, a);
-    return and3(in, pv_pos(pv_sub(pv_mul(b->r2, aa), pv_dot(c, c)), true));
+    return group_and(in, pv_pos(pv_sub(pv_mul(b->r2, aa), pv_dot(c, c)), true), SOBB_LINE);
 }
 
 /* The face +-u_i + a u_j + b u_k (m = a_j x a_k != 0): |d.(a_k x m)| <=
@@ -227,17 +233,17 @@ static int face_b64(const obb_pv *b, const pv *m, int i, int sg)
     pv_cross(n, b->a[k], m);
     x = pv_dot(d, n);
     y = pv_mul(b->h[j], G);
-    int in = and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true));
+    int in = group_and(1, and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true)), SOBB_IN_A);
     if (in == 0)
         return 0;
     pv_cross(n, m, b->a[j]);
     x = pv_dot(d, n);
     y = pv_mul(b->h[k], G);
-    in = and3(in, and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true)));
+    in = group_and(in, and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true)), SOBB_IN_B);
     if (in == 0 || !b->comfy)
-        return in == 0 ? 0 : -1;
+        return group_and(in, -1, SOBB_PLANE);
     x = pv_dot(m, d);
-    return and3(in, pv_pos(pv_sub(pv_mul(b->r2, G), pv_mul(x, x)), true));
+    return group_and(in, pv_pos(pv_sub(pv_mul(b->r2, G), pv_mul(x, x)), true), SOBB_PLANE);
 }
 
 /* ---- stages 2 and 3 over the box's features ----------------------------------
@@ -267,7 +273,8 @@ enum { N_FEATURES = 26 };
 
 /* Feature f's verdict in binary64: 1 certainly within the radius, 0
  * certainly not (or absent: an edge with h_k a_k = 0 is a vertex, a face
- * with h_j h_k (a_j x a_k) = 0 the union of its edges), -1 undecided. */
+ * with h_j h_k (a_j x a_k) = 0 the union of its edges), -m undecided (m:
+ * the groups of its tests left to stage 3; a vertex has one). */
 static int feature_b64(const obb_pv *b, isect_obb box, int f)
 {
     int sg[3], k = feature_of(f, sg);
@@ -283,11 +290,11 @@ static int feature_b64(const obb_pv *b, isect_obb box, int f)
     return live ? face_b64(b, m, k, sg[k]) : 0;
 }
 
-static bool feature_exact(isect_sphere s, isect_obb box, int f)
+static bool feature_exact(isect_sphere s, isect_obb box, int f, int need)
 {
     int sg[3], k = feature_of(f, sg);
-    return f < 8 ? sobb_vertex_exact(s, box, sg) : f < 20 ? sobb_edge_exact(s, box, sg, k)
-                                                          : sobb_face_exact(s, box, k, sg[k]);
+    return f < 8 ? sobb_vertex_exact(s, box, sg) : f < 20 ? sobb_edge_exact(s, box, sg, k, need)
+                                                          : sobb_face_exact(s, box, k, sg[k], need);
 }
 
 /* Outside the box (or it is flat): a hit iff a feature is within the
@@ -296,16 +303,17 @@ static bool features_hit(isect_sphere s, isect_obb box)
 {
     obb_pv b;
     pv_setup(&b, s, box);
-    unsigned todo = 0;
+    int need[N_FEATURES];
+    bool todo = false;
     for (int f = 0; f < N_FEATURES; f++) {
         int t = feature_b64(&b, box, f);
         if (t == 1)
             return true;
-        if (t < 0)
-            todo |= 1u << f;
+        need[f] = t < 0 ? -t : 0;
+        todo |= t < 0;
     }
-    for (int f = 0; todo != 0 && f < N_FEATURES; f++)
-        if ((todo >> f) & 1 && feature_exact(s, box, f))
+    for (int f = 0; todo && f < N_FEATURES; f++)
+        if (need[f] && feature_exact(s, box, f, need[f]))
             return true;
     return false;
 }

@@ -193,18 +193,18 @@ Test(sphere_obb_exact, predicates_forced)
             v.r = nextafterf((float)v.r, 0);
         }
         /* face i = 2, sg = +1 (z = 1); edge k = 2 at +u0 + u1; vertex (+,+,+) */
-        cr_assert_eq(sobb_face_exact(sph(&f), obb(&f), 2, 1), !below);
-        cr_assert_eq(sobb_edge_exact(sph(&e), obb(&e), ed, 2), !below);
+        cr_assert_eq(sobb_face_exact(sph(&f), obb(&f), 2, 1, 7), !below);
+        cr_assert_eq(sobb_edge_exact(sph(&e), obb(&e), ed, 2, 3), !below);
         cr_assert_eq(sobb_vertex_exact(sph(&v), obb(&v), vx), !below);
     }
     /* the face's projection: the point (1/2, 1/2, 3) projects inside z = 1,
      * (5/2, 1/2, 3) outside (beyond x - y = 1): no plane answer there, at
      * any radius */
     ball_box g = sheared(2.5, 0.5, 3, 100);
-    cr_assert(!sobb_face_exact(sph(&g), obb(&g), 2, 1));
+    cr_assert(!sobb_face_exact(sph(&g), obb(&g), 2, 1, 7));
     /* the edge's foot outside: (5,1,5) has its foot at z = 5 > 1 */
     ball_box h = sheared(5, 1, 5, 100);
-    cr_assert(!sobb_edge_exact(sph(&h), obb(&h), ed, 2));
+    cr_assert(!sobb_edge_exact(sph(&h), obb(&h), ed, 2, 3));
     /* inside: s = (1, 0, 0) exactly on a slab's boundary; one ulp beyond */
     ball_box in = sheared(1, 0, 0, 0);
     cr_assert(sobb_inside_exact(sph(&in), obb(&in)));
