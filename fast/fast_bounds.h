@@ -15,23 +15,23 @@
  *
  * | name               | value       | used by                               |
  * |--------------------|-------------|---------------------------------------|
- * | FB_TRIPLE          | 2^-50       | fast_overlap.h, sphere_obb.c, obb_obb |
- * | FB_SUMSQ           | 2^-50       | fast_overlap.h, sphere_obb.c          |
- * | FB_SLAB            | 2^-50       | sphere_obb.c                          |
+ * | FB_TRIPLE          | 2^-50       | fast_overlap.h, obb_obb.c             |
+ * | FB_SUMSQ           | 2^-50       | fast_overlap.h                        |
+ * | FB_SLAB            | 2^-50       | sphere_obb_filter.c (inside test)     |
  * | FB_COMFY_LO        | 2^-30       | fv_rescale_exp callers                |
- * | FB_COMFY_HI_SQ     | 2^60        | sphere_sphere, sphere_aabb, ...       |
+ * | FB_COMFY_HI_SQ     | 2^60        | fast_overlap.h, sphere_triangle.c     |
  * | FB_CERT_SQ         | 2^-48       | the exact overlap queries (issue 14)  |
- * | FB_CERT_DOT        | 2^-50       | sphere_plane.c, aabb_plane.c          |
- * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c                   |
+ * | FB_CERT_DOT        | 2^-50       | the exact overlap queries (issue 14)  |
+ * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c, fast_tri_exact.h |
  * | FB_CERT_SQ32       | 2^-19       | sphere_sphere.c (binary32 stage)      |
  * | FB_CERT_DOT32      | 2^-20       | aabb_plane.c (binary32 stage)         |
- * | FB_RAY_END         | 2^-50       | ray_aabb.c                            |
+ * | FB_RAY_END         | 2^-50       | ray_aabb.c, ray_plane.c               |
  * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
  * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
  * | FB_RAY_TRI         | 2^-49       | ray_triangle.c                        |
  * | FB_CERT_SAT        | 2^-47       | aabb_triangle.c                       |
- * | FB_CAPSULE_GAP     | 2^-49       | capsule_capsule.c                     |
- * | FB_CAPSULE_SQ      | 2^-46       | capsule_capsule.c, sphere_obb.c       |
+ * | FB_CAPSULE_GAP     | 2^-49       | capsule_capsule.c, sphere_triangle.c  |
+ * | FB_CAPSULE_SQ      | 2^-46       | capsule_capsule, sphere_obb, sph._tri. |
  * | FB_OBB_CERT        | 2^-47       | obb_obb.c                             |
  * | FB_SPHERE_OBB_GAP  | 2^-48       | sphere_obb.c                          |
  * | FB_SWEEP_LIN       | 2^-49       | sphere_sweep_point.c (+sphere), plane |
@@ -42,6 +42,7 @@
  * | FB_RAY_OBB         | 2^-49       | ray_obb.c                             |
  * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle.c (2D orientations) |
+ * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -82,7 +83,8 @@
  * most two positive terms, rounded down). */
 #define FB_SUMSQ 0x1p-50
 
-/* FB_SLAB: the slab tests of sphere_obb, |N_i| <= |D_i| with
+/* FB_SLAB: the slab tests of sphere_obb's inside test
+ * (sphere_obb_filter.c), |N_i| <= |D_i| with
  * N_i = w.n_i, D_i = h_i (a_i.n_i), n_i = fl(fl(a_j x a_k) * h_j h_k),
  * against their exact values for the exact w = center - box_center and
  * n_i = h_j h_k (a_j x a_k).  N_i: w one rounding (a binary64 difference of
@@ -94,8 +96,8 @@
  * eD = fl(FB_SLAB h_i) fl(sum_l |a_il n_il|) lose at most four roundings of
  * non-negative terms, 8u (1 - 4u) > gamma_6 + 2u (1 + 9u): the margin
  * absorbs the rounding of |N_i| + eN and of |D_i| - eD.  When neither
- * "inside" nor "outside" is certain the exact path decides
- * (docs/queries/sphere_obb.md steps 2 and 3). */
+ * "inside" nor "outside" is certain, exact Cramer signs decide
+ * (docs/queries/sphere_obb.md, "Stage 2" and "Stage 3"). */
 #define FB_SLAB 0x1p-50
 
 /* The comfortable ranges of the power-of-two rescaling (fv_rescale_exp):
@@ -508,5 +510,31 @@
  * fl(|o| + 2^-49 fl(T)) < Q proves O = 0 (a point exactly in the plane).
  * docs/queries/point_in_triangle.md, "Certificates". */
 #define FB_CERT_ORIENT2 0x1p-50
+
+/* FB_SOBB_POLY (2^-48 = 32u): the guard of sphere_obb's filtered features
+ * (fast/sphere_obb.c, pv).  Each value (a vertex's r^2 - |v|^2, an edge's
+ * h_k a.a -+ a.q and r^2 a.a - |q x a|^2, a face's h_j m.m -+ d.(a_k x m),
+ * h_k m.m -+ d.(m x a_j) and r^2 m.m - (m.d)^2) is evaluated in binary64 by
+ * a fixed expression tree whose leaves are binary32 values, exact products
+ * of two (u_i = h_i a_i, r^2) and w = fl(center - box_center) (one
+ * rounding).  As for FB_RAY_CYL (Higham 3.1), the computed value carries on
+ * each monomial at most k factors (1 + delta), k the number of roundings on
+ * the longest leaf-to-root path (a rounded leaf 1, a product 1 plus its
+ * factors', a sum 1 plus its larger operand's), so it errs by at most
+ * gamma_k M, M the tree on the leaves' magnitudes with every - made a +;
+ * the computed m (non-negative terms only) is at least (1 - u)^k M.
+ * Counting (docs/queries/sphere_obb.md, "Filtered features"): vertex 13,
+ * edge 7 and 14, face 10 and 16: k <= 16, and for k <= 30
+ * gamma_k M <= 30u (1 + 31u) M < 32u (1 - 30u) M <= 32u m = g (the product
+ * by 2^-48 exact): a computed value beyond +-g has the exact value's sign,
+ * and m == 0 (every monomial 0) means the value is 0.
+ * Range: the leaves are multiples of 2^-149 below 2^129 (w: a rounded
+ * difference of such), and the values of degree <= 6 (all but the plane's
+ * (m.d)^2, degree 8) are multiples of 2^-894 below 2^800: never subnormal
+ * when not zero, no overflow.  The plane's value is filtered only when
+ * every input is 0 or of magnitude in [2^-60, 2^60] (its multiples of
+ * 2^-664 below 2^500), else it goes to the exact path.  Generous on
+ * purpose: the exact path runs only within 2^-48 (relative) of a boundary. */
+#define FB_SOBB_POLY 0x1p-48
 
 #endif

@@ -44,7 +44,7 @@
  *    2^-596, far above binary64's 2^-1022 when not zero; all are below
  *    2^(4 * 128) = 2^512, and a sum of 76 of them below 2^519.
  * So an expansion built here holds its sum of products exactly, and its
- * sign is exact.  The only rounding is fx_round's final one, by design.
+ * sign is exact.
  */
 #ifndef ISECT_FAST_EXACT_H
 #define ISECT_FAST_EXACT_H
@@ -80,7 +80,8 @@ static inline double fx_two_sum(double a, double b, double *err)
 }
 
 /* The largest length of an expansion here: 18 products of four binary32
- * values (four components each), plus three for fx_round's comparisons. */
+ * values (four components each), plus four to spare (sphere_obb's
+ * Cramer signs use at most 72). */
 enum { FX_MAX = 76 };
 
 /* e[0..n-1] += b, exactly, in place (Grow-Expansion with zero elimination:
@@ -131,93 +132,6 @@ static inline int fx_sign_minus(const double *e, int n, const double *d, int nd)
     for (int i = 0; i < nd; i++)
         n = fx_grow(t, n, -d[i]);
     return fx_sign(t, n);
-}
-
-/* The positive double whose bit pattern is k (0 <= k < 2^63); the map is
- * increasing, so searching the value of an expansion is searching k. */
-static inline double fx_of_bits(uint64_t k)
-{
-    double x;
-    memcpy(&x, &k, sizeof x);
-    return x;
-}
-
-/* The bit pattern of +inf: double(FX_INF) exceeds every expansion. */
-#define FX_INF UINT64_C(0x7ff0000000000000)
-
-/* Is k's double <= e (exactly)? */
-static inline bool fx_le(const double *e, int n, uint64_t k)
-{
-    double d = fx_of_bits(k);
-    return fx_sign_minus(e, n, &d, 1) >= 0;
-}
-
-/* The value v of a positive expansion rounded to binary128 (113 bits),
- * then to binary64, both to nearest with ties to even, for
- * 2^-1000 < v < 2^1000: the value that summing the expansion in binary128
- * and converting the sum gave (sphere_obb's first exact path, kept
- * bit for bit).  It is the correctly rounded binary64 value except when v
- * lies within 2^-113 (relative) of a midpoint m between two doubles but not
- * on it: binary128 rounds v to m, and the tie then goes to the even double,
- * maybe not v's side.
- *
- * The largest k with double(k) <= v is bracketed by doubling steps from
- * the approximation q (the components summed from the smallest up: in
- * practice within an ulp, so two or three exact comparisons; whatever its
- * error, at most 2 * 63 steps), then bisected.  With a = double(k),
- * b = double(k + 1), m = a + h, h = (b - a)/2 (one ulp of a, exact, and its
- * half, exact above 2^-1000): v rounds to m in binary128 iff
- * |v - m| <= g = h 2^-60, half an ulp of m in binary128 (m, with 54
- * significant bits, is even there and wins a tie).  The three comparisons
- * of v with m and m +- g are exact. */
-static inline double fx_round_positive(const double *e, int n)
-{
-    double q = 0;
-    for (int i = 0; i < n; i++)
-        q += e[i];
-    uint64_t k = 1, lo, hi, step = 1;
-    if (q > 0)
-        memcpy(&k, &q, sizeof k);
-    if (fx_le(e, n, k)) {
-        for (lo = k, hi = k + step; fx_le(e, n, hi); step *= 2, hi = step < FX_INF - lo ? lo + step : FX_INF)
-            lo = hi;
-    } else {
-        for (hi = k, lo = k - step; !fx_le(e, n, lo); step *= 2, lo = hi > step ? hi - step : 1)
-            hi = lo;
-    }
-    while (hi - lo > 1) { /* double(lo) <= e < double(hi) */
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (fx_le(e, n, mid))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    double a = fx_of_bits(lo), b = fx_of_bits(lo + 1), h = (b - a) * 0.5;
-    double d[3] = {a, h, 0};
-    int s = fx_sign_minus(e, n, d, 2);
-    if (s != 0) {
-        d[2] = s * (h * 0x1p-60);
-        if (fx_sign_minus(e, n, d, 3) != s)
-            s = 0; /* binary128 rounds v to m */
-    }
-    return s < 0 ? a : s > 0 ? b : (lo & 1) == 0 ? a : b;
-}
-
-/* The value of the expansion rounded to binary128, then to binary64
- * (fx_round_positive); every non-zero value here lies between 2^-600 and
- * 2^540. */
-static inline double fx_round(double *e, int n)
-{
-    if (n == 0)
-        return 0;
-    if (e[n - 1] > 0)
-        return fx_round_positive(e, n);
-    for (int i = 0; i < n; i++)
-        e[i] = -e[i];
-    double r = -fx_round_positive(e, n);
-    for (int i = 0; i < n; i++)
-        e[i] = -e[i];
-    return r;
 }
 
 /* ---- exact polynomial values (issue 14: filtered exact overlap queries) ----

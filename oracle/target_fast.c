@@ -33,7 +33,7 @@ static const isect_target_entry entries[] = {
     ISECT_ENTRY_EXACT(sphere_plane, isect_sphere_plane, 1, 0),
     ISECT_ENTRY_EXACT(aabb_plane, isect_aabb_plane, 1, 0),
     ISECT_ENTRY_EXACT(obb_obb, isect_obb_obb, 1, 0),
-    ISECT_ENTRY(sphere_obb, isect_sphere_obb, 1, 4),
+    ISECT_ENTRY_EXACT(sphere_obb, isect_sphere_obb, 1, 0),
     ISECT_ENTRY_EXACT(capsule_capsule, isect_capsule_capsule, 1, 0),
     ISECT_ENTRY_EXACT(aabb_triangle, isect_aabb_triangle, 1, 0),
     ISECT_ENTRY_EXACT(triangle_triangle, isect_triangle_triangle, 1, 0),
