@@ -249,16 +249,23 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
-static bool capsule_valid(isect_capsule c)
+/* x - x is 0 for a finite x, NaN for an infinite or NaN one; so the sum
+ * of those of the fourteen fields is 0 iff all are finite (one test, no
+ * branch per field). */
+static float cc_zero(isect_vec3 v) { return ((v.x - v.x) + (v.y - v.y)) + (v.z - v.z); }
+
+static bool capsules_valid(isect_capsule a, isect_capsule b)
 {
-    return fv_finite3(c.p0) && fv_finite3(c.p1) && isfinite(c.radius) && c.radius >= 0;
+    float z = ((cc_zero(a.p0) + cc_zero(a.p1)) + (a.radius - a.radius)) +
+              ((cc_zero(b.p0) + cc_zero(b.p1)) + (b.radius - b.radius));
+    return z == 0 && a.radius >= 0 && b.radius >= 0;
 }
 
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!capsule_valid(a) || !capsule_valid(b))
+    if (!capsules_valid(a, b))
         return false;
     int certain = capsule_capsule_certified(a, b);
     bool hit = certain < 0 ? capsule_capsule_exact(a, b) : certain == 1;
