@@ -8,11 +8,13 @@
  * most (r0 + r1)^2.  Miss, certified: with g = P - Q as computed, a lower
  * bound of the exact gap min over the endpoints of g.(p_k - q_l) whose
  * square exceeds (r0 + r1)^2 g.g (the segments lie on either side of a slab
- * of width gap/|g|).  Otherwise the exact path (fe expansions,
- * fast/fast_exact.h): the distance is at most r0 + r1 iff an endpoint is
- * within it of the other segment, or the lines' stationary point lies
- * inside both segments within it.  docs/queries/capsule_capsule.md,
- * "Exact".
+ * of width gap/|g|).  Otherwise the exact path: a binary64 stage
+ * (cc_stage64: the lines' stationary point certainly inside the square,
+ * with its distance certified, or certainly outside, from Binet-Cauchy
+ * products of dot products, FB_CAPSULE_BC), then fe expansions
+ * (fast/fast_exact.h) for what it leaves: the stationary point decides
+ * alone when strictly inside, else an endpoint within r0 + r1 of the other
+ * segment.  docs/queries/capsule_capsule.md, "Exact path".
  */
 #include "fast_exact.h"
 #include "fast_overlap.h"
@@ -27,7 +29,7 @@ static void cc_norm(fe *v)
         v->n = fe_norm_buf(v->e, v->n);
 }
 
-/* r = x.y, r = x.x - RR y (pointer forms, no fe copies). */
+/* r = x.y, shortened (pointer forms, no fe copies). */
 static void cc_dot(fe *r, const fe *x, const fe *y)
 {
     fe_dot3_to(r, x, y);
@@ -146,7 +148,7 @@ static int cc_final64(double nn, double en, double h, double eh, double R)
 }
 
 /* s n.n = (r.d1) C - (r.d2) B, (1 - s) n.n = (e.d1) C - (e.d2) B,
- * t n.n = (r.d1) B - (r.d2) A, (1 - t) n.n = (f.d1) A - (f.d2) B... with
+ * t n.n = (r.d1) B - (r.d2) A, (1 - t) n.n = (f.d2) A - (f.d1) B, with
  * A = d1.d1, B = d1.d2, C = d2.d2, r = q0 - p0, e = p1 - q0, f = q1 - p0
  * (Binet-Cauchy; every factor a dot product of rounded differences). */
 static int cc_stage64(isect_capsule a, isect_capsule b)
@@ -223,7 +225,7 @@ static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *s
 }
 
 /* 1 hit, 0 miss, -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP;
- * docs/queries/capsule_capsule.md, "Exact"). */
+ * docs/queries/capsule_capsule.md, "Filter"). */
 static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
 {
     fv_d3 p0 = fv_d(a.p0), q0 = fv_d(b.p0);
