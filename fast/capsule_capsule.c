@@ -8,72 +8,187 @@
  * most (r0 + r1)^2.  Miss, certified: with g = P - Q as computed, a lower
  * bound of the exact gap min over the endpoints of g.(p_k - q_l) whose
  * square exceeds (r0 + r1)^2 g.g (the segments lie on either side of a slab
- * of width gap/|g|).  Otherwise the exact path (fe expansions,
- * fast/fast_exact.h): the distance is at most r0 + r1 iff an endpoint is
- * within it of the other segment, or the lines' stationary point lies
- * inside both segments within it.  docs/queries/capsule_capsule.md,
- * "Exact".
+ * of width gap/|g|).  Otherwise the exact path: a binary64 stage
+ * (cc_stage64: the lines' stationary point certainly inside the square,
+ * with its distance certified, or certainly outside, from Binet-Cauchy
+ * products of dot products, FB_CAPSULE_BC), then fe expansions
+ * (fast/fast_exact.h) for what it leaves: the stationary point decides
+ * alone when strictly inside, else an endpoint within r0 + r1 of the other
+ * segment.  docs/queries/capsule_capsule.md, "Exact path".
  */
 #include "fast_exact.h"
 #include "fast_overlap.h"
 
 /* ---- exact path ------------------------------------------------------------------ */
 
+/* A value rewritten into its shortest form (fe_norm_buf: same value, fewer
+ * components; fast/fast_exact.h), so that the products after it stay short. */
+static void cc_norm(fe *v)
+{
+    if (v->n > 2)
+        v->n = fe_norm_buf(v->e, v->n);
+}
+
+/* r = x.y, shortened (pointer forms, no fe copies). */
+static void cc_dot(fe *r, const fe *x, const fe *y)
+{
+    fe_dot3_to(r, x, y);
+    cc_norm(r);
+}
+
 /* |x - a|^2 <= RR, or the foot of x on the line a b strictly inside the
  * segment and |(x - a) x e|^2 <= RR e.e (e = b - a): x within R of a b. */
 static bool point_within(isect_vec3 x, isect_vec3 a, isect_vec3 b, const fe *RR)
 {
-    fe w[3], v[3], e[3], c[3];
+    fe w[3], v[3], e[3], c[3], d, g, A;
     fe_diff3(w, x, a);
-    fe d = fe_dot3(w, w), g = fe_add(&d, RR, -1);
+    cc_dot(&d, w, w);
+    fe_add_to(&g, &d, RR, -1);
     if (fe_sign(&g) <= 0)
         return true;
     fe_diff3(v, b, x);
-    fe_dot3_to(&d, v, v);
+    cc_dot(&d, v, v);
     fe_add_to(&g, &d, RR, -1);
     if (fe_sign(&g) <= 0)
         return true;
     fe_diff3(e, b, a);
-    fe A = fe_dot3(w, e), B = fe_dot3(v, e);
-    if (fe_sign(&A) <= 0 || fe_sign(&B) <= 0)
+    cc_dot(&A, w, e);
+    if (fe_sign(&A) <= 0)
+        return false;
+    cc_dot(&A, v, e);
+    if (fe_sign(&A) <= 0)
         return false;
     fe_cross3(c, w, e);
-    fe cc = fe_dot3(c, c), ee = fe_dot3(e, e), Ree = fe_mul(RR, &ee);
-    fe_add_to(&g, &cc, &Ree, -1);
+    cc_dot(&d, c, c);
+    cc_dot(&A, e, e);
+    fe_mul_to(&g, RR, &A);
+    fe_add_to(&g, &d, &g, -1);
     return fe_sign(&g) <= 0;
 }
 
-/* The stationary point of |p0 + s d1 - q0 - t d2|^2 (n = d1 x d2 != 0,
- * r = q0 - p0): s = (r x d2).n / n.n, t = (r x d1).n / n.n strictly inside
- * (0, 1) (the boundary is the endpoints' case), and (n.r)^2 <= RR n.n. */
-static bool interior_within(isect_capsule a, isect_capsule b, const fe *RR)
+/* The lines' data for the stationary point (fe values): n = d1 x d2 (its
+ * components shortened), n.n, r = q0 - p0, d1, d2. */
+typedef struct {
+    fe d1[3], d2[3], r[3], n[3], nn;
+} cc_lines;
+
+/* Returns false when n = 0 (parallel or degenerate segments). */
+static bool cc_lines_init(cc_lines *L, isect_capsule a, isect_capsule b)
 {
-    fe d1[3], d2[3], r[3], n[3], c[3];
-    fe_diff3(d1, a.p1, a.p0);
-    fe_diff3(d2, b.p1, b.p0);
-    fe_diff3(r, b.p0, a.p0);
-    fe_cross3(n, d1, d2);
-    if (!fe_sign(&n[0]) && !fe_sign(&n[1]) && !fe_sign(&n[2]))
+    fe_diff3(L->d1, a.p1, a.p0);
+    fe_diff3(L->d2, b.p1, b.p0);
+    fe_diff3(L->r, b.p0, a.p0);
+    fe_cross3(L->n, L->d1, L->d2);
+    if (!fe_sign(&L->n[0]) && !fe_sign(&L->n[1]) && !fe_sign(&L->n[2]))
         return false;
-    fe nn = fe_dot3(n, n);
+    for (int k = 0; k < 3; k++)
+        cc_norm(&L->n[k]);
+    cc_dot(&L->nn, L->n, L->n);
+    return true;
+}
+
+/* The stationary point of |p0 + s d1 - q0 - t d2|^2 (n != 0): s =
+ * (r x d2).n / n.n, t = (r x d1).n / n.n strictly inside (0, 1)^2? */
+static bool cc_inside(const cc_lines *L)
+{
+    fe c[3], x, y;
     for (int k = 0; k < 2; k++) {
-        fe_cross3(c, r, k ? d1 : d2);
-        fe x = fe_dot3(c, n), y = fe_add(&nn, &x, -1);
+        fe_cross3(c, L->r, k ? L->d1 : L->d2);
+        cc_dot(&x, c, L->n);
+        fe_add_to(&y, &L->nn, &x, -1);
         if (fe_sign(&x) <= 0 || fe_sign(&y) <= 0)
             return false;
     }
-    fe h = fe_dot3(n, r), hh = fe_mul(&h, &h), Rnn = fe_mul(RR, &nn), g = fe_add(&hh, &Rnn, -1);
-    return fe_sign(&g) <= 0;
+    return true;
+}
+
+/* At that point the squared distance is (n.r)^2 / n.n: within R iff
+ * (n.r)^2 <= RR n.n. */
+static bool cc_final(const cc_lines *L, const fe *RR)
+{
+    fe h, hh, y;
+    cc_dot(&h, L->n, L->r);
+    fe_mul_to(&hh, &h, &h);
+    fe_mul_to(&y, RR, &L->nn);
+    fe_add_to(&y, &hh, &y, -1);
+    return fe_sign(&y) <= 0;
+}
+
+/* The binary64 stage of the exact path (docs/queries/capsule_capsule.md,
+ * "Exact path"): the stationary point's position and distance from dot
+ * products of rounded differences of the inputs. */
+enum { CC_MISS, CC_HIT, CC_FINAL, CC_EDGES, CC_UNKNOWN };
+
+/* V = x1 x2 - x3 x4 for dot products x_k of rounded differences with
+ * magnitude sums m_k: 1 if V > 0 certainly, -1 if V < 0, else 0
+ * (FB_CAPSULE_BC). */
+static int cc_bc(double x1, double m1, double x2, double m2, double x3, double m3, double x4, double m4)
+{
+    double v = x1 * x2 - x3 * x4, e = FB_CAPSULE_BC * (m1 * m2 + m3 * m4);
+    return v > e ? 1 : v < -e ? -1 : 0;
+}
+
+/* (n.r)^2 against RR n.n from nn = fl(A C - B^2) within en and the
+ * triple product h = fl(r.(d1 x d2)) within eh (FB_CERT_TRIPLE),
+ * FB_CAPSULE_SQ's margin (fast/fast_bounds.h, FB_CAPSULE_BC's section). */
+static int cc_final64(double nn, double en, double h, double eh, double R)
+{
+    double RR = R * R, hl = fabs(h) - eh, nu = nn + en, hu = fabs(h) + eh, nl = nn - en;
+    if (hl > 0) {
+        double X = RR * nu;
+        if ((RR == 0 || X >= 0x1p-1000) && hl * hl > X * (1 + FB_CAPSULE_SQ))
+            return CC_MISS;
+    }
+    if (nl > 0) {
+        double Y = hu * hu;
+        if ((hu == 0 || Y >= 0x1p-1000) && Y * (1 + FB_CAPSULE_SQ) <= RR * nl)
+            return CC_HIT;
+    }
+    return CC_FINAL;
+}
+
+/* s n.n = (r.d1) C - (r.d2) B, (1 - s) n.n = (e.d1) C - (e.d2) B,
+ * t n.n = (r.d1) B - (r.d2) A, (1 - t) n.n = (f.d2) A - (f.d1) B, with
+ * A = d1.d1, B = d1.d2, C = d2.d2, r = q0 - p0, e = p1 - q0, f = q1 - p0
+ * (Binet-Cauchy; every factor a dot product of rounded differences). */
+static int cc_stage64(isect_capsule a, isect_capsule b)
+{
+    fv_d3 p0 = fv_d(a.p0), p1 = fv_d(a.p1), q0 = fv_d(b.p0), q1 = fv_d(b.p1);
+    fv_d3 d1 = fv_dsub(p1, p0), d2 = fv_dsub(q1, q0), r = fv_dsub(q0, p0), e = fv_dsub(p1, q0), f = fv_dsub(q1, p0);
+    double A = fv_ddot(d1, d1), B = fv_ddot(d1, d2), C = fv_ddot(d2, d2), mB = fv_dabsdot(d1, d2);
+    double rd1 = fv_ddot(r, d1), rd2 = fv_ddot(r, d2), mr1 = fv_dabsdot(r, d1), mr2 = fv_dabsdot(r, d2);
+    double ed1 = fv_ddot(e, d1), ed2 = fv_ddot(e, d2), me1 = fv_dabsdot(e, d1), me2 = fv_dabsdot(e, d2);
+    double fd1 = fv_ddot(f, d1), fd2 = fv_ddot(f, d2), mf1 = fv_dabsdot(f, d1), mf2 = fv_dabsdot(f, d2);
+    int s0 = cc_bc(rd1, mr1, C, C, rd2, mr2, B, mB), s1 = cc_bc(ed1, me1, C, C, ed2, me2, B, mB);
+    int t0 = cc_bc(B, mB, rd1, mr1, A, A, rd2, mr2), t1 = cc_bc(A, A, fd2, mf2, B, mB, fd1, mf1);
+    if (s0 < 0 || s1 < 0 || t0 < 0 || t1 < 0)
+        return CC_EDGES;
+    if (!(s0 > 0 && s1 > 0 && t0 > 0 && t1 > 0))
+        return CC_UNKNOWN;
+    double nn = A * C - B * B, en = FB_CAPSULE_BC * (A * C + mB * mB);
+    double h = fv_ddot(r, fv_dcross(d1, d2)), eh = FB_CERT_TRIPLE * ov_abs_triple(r, d1, d2);
+    return cc_final64(nn, en, h, eh, (double)a.radius + b.radius);
 }
 
 /* The squared distance of the segments is the minimum over [0, 1]^2 of a
- * convex quadratic: at the stationary point if it lies inside, else on the
- * square's boundary (the four endpoint-to-segment distances). */
+ * convex quadratic: at the stationary point if it lies strictly inside
+ * (the minimum of the strictly convex quadratic there: it decides alone),
+ * else on the square's boundary (the four endpoint-to-segment distances). */
 static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
 {
-    fe R = fe_diff(a.radius, -(double)b.radius), RR = fe_mul(&R, &R);
+    int st = cc_stage64(a, b);
+    if (st == CC_HIT || st == CC_MISS)
+        return st == CC_HIT;
+    fe R, RR;
+    fe_diff_to(&R, a.radius, -(double)b.radius);
+    fe_mul_to(&RR, &R, &R);
+    if (st != CC_EDGES) {
+        cc_lines L;
+        if (cc_lines_init(&L, a, b) && (st == CC_FINAL || cc_inside(&L)))
+            return cc_final(&L, &RR);
+    }
     return point_within(a.p0, b.p0, b.p1, &RR) || point_within(a.p1, b.p0, b.p1, &RR) ||
-           point_within(b.p0, a.p0, a.p1, &RR) || point_within(b.p1, a.p0, a.p1, &RR) || interior_within(a, b, &RR);
+           point_within(b.p0, a.p0, a.p1, &RR) || point_within(b.p1, a.p0, a.p1, &RR);
 }
 
 /* ---- filter ---------------------------------------------------------------------- */
@@ -110,7 +225,7 @@ static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *s
 }
 
 /* 1 hit, 0 miss, -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP;
- * docs/queries/capsule_capsule.md, "Exact"). */
+ * docs/queries/capsule_capsule.md, "Filter"). */
 static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
 {
     fv_d3 p0 = fv_d(a.p0), q0 = fv_d(b.p0);
@@ -136,16 +251,23 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
-static bool capsule_valid(isect_capsule c)
+/* x - x is 0 for a finite x, NaN for an infinite or NaN one; so the sum
+ * of those of the fourteen fields is 0 iff all are finite (one test, no
+ * branch per field). */
+static float cc_zero(isect_vec3 v) { return ((v.x - v.x) + (v.y - v.y)) + (v.z - v.z); }
+
+static bool capsules_valid(isect_capsule a, isect_capsule b)
 {
-    return fv_finite3(c.p0) && fv_finite3(c.p1) && isfinite(c.radius) && c.radius >= 0;
+    float z = ((cc_zero(a.p0) + cc_zero(a.p1)) + (a.radius - a.radius)) +
+              ((cc_zero(b.p0) + cc_zero(b.p1)) + (b.radius - b.radius));
+    return z == 0 && a.radius >= 0 && b.radius >= 0;
 }
 
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!capsule_valid(a) || !capsule_valid(b))
+    if (!capsules_valid(a, b))
         return false;
     int certain = capsule_capsule_certified(a, b);
     bool hit = certain < 0 ? capsule_capsule_exact(a, b) : certain == 1;

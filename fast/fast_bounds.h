@@ -43,6 +43,7 @@
  * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle.c (2D orientations) |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
+ * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -536,5 +537,44 @@
  * 2^-664 below 2^500), else it goes to the exact path.  Generous on
  * purpose: the exact path runs only within 2^-48 (relative) of a boundary. */
 #define FB_SOBB_POLY 0x1p-48
+
+/* ---- capsule_capsule's binary64 stage of the exact path (issue 14) ----------
+ * FB_CAPSULE_BC (2^-49 = 16u): the rounding of V = X1 X2 - X3 X4, each X_k
+ * a dot product of two 3-vectors of binary64 differences of binary32
+ * values (each coordinate x = fl(X) one rounding, relative u, or exact),
+ * computed as v = fl(fl(x1 x2) - fl(x3 x4)) with x_k = fl(sum of three
+ * products) summed left to right.  Each term of a dot product is a
+ * product of two rounded coordinates (2u), rounded (u) and summed with at
+ * most two roundings: |x_k - X_k| <= gamma_5 M_k, M_k the exact sum of
+ * the terms' magnitudes, and |x_k| <= (1 + gamma_5) M_k.  Then
+ * |fl(x1 x2) - X1 X2| <= |x1| |x2 - X2| + |X2| |x1 - X1| + u |x1 x2|
+ * <= ((2 + gamma_5) gamma_5 + u (1 + gamma_5)^2) M1 M2 <= gamma_11 M1 M2,
+ * and the difference rounds once more (u (1 + gamma_11) (M1 M2 + M3 M4)):
+ * |v - V| <= gamma_12 M, M = M1 M2 + M3 M4.  The computed magnitude
+ * m = fl(fl(m1 m2) + fl(m3 m4)), m_k = fl(sum |fl(x_i y_i)|) (two rounded
+ * factors, the product, two additions: at least (1 - u)^5 M_k), is at
+ * least (1 - u)^12 M, and 16u (1 - 12u) > gamma_12: v > 2^-49 m certifies
+ * V > 0, v < -2^-49 m V < 0 (the scaling by 2^-49 is exact).  Range: the
+ * differences are multiples of 2^-149 below 2^129, non-zero products of
+ * four at least 2^-596 (normal, so relative rounding holds), all below
+ * 2^520.  Where a factor is a squared norm (X = d.d), m_k = x_k.
+ * The final test of the stationary point's distance, with n.n =
+ * (d1.d1)(d2.d2) - (d1.d2)^2 (Lagrange) as V above (nn within
+ * en = 2^-49 m) and h = fl(r.(d1 x d2)) within eh = 2^-49 fl(T)
+ * (FB_CERT_TRIPLE), RR = fl(R^2), R = fl(r0 + r1), RR within (1 + u)^3
+ * of (r0 + r1)^2 either way:
+ * - miss, H^2 > (r0 + r1)^2 NN, when hl = fl(|h| - eh) > 0 and
+ *   fl(hl^2) > fl(fl(RR nu) (1 + 2^-46)), nu = fl(nn + en): hl <= |H| (1 + u),
+ *   nu >= NN (1 - u), so H^2 >= fl(hl^2) / (1 + u)^3 and
+ *   (r0 + r1)^2 NN <= fl(RR nu) (1 + u) / (1 - u)^4, and
+ *   (1 - u)^6 (1 + 128u) / (1 + u)^3 > 1; RR = 0 (both radii 0) or
+ *   fl(RR nu) >= 2^-1000 (normal products: relative rounding holds);
+ * - hit, H^2 <= (r0 + r1)^2 NN, when nl = fl(nn - en) > 0 and
+ *   fl(fl(hu^2) (1 + 2^-46)) <= fl(RR nl), hu = fl(|h| + eh) >= |H| (1 - u),
+ *   nl <= NN (1 + u): H^2 <= fl(hu^2) / (1 - u)^3 and (r0 + r1)^2 NN >=
+ *   fl(RR nl) / (1 + u)^5, and (1 + u)^5 / ((1 + 128u) (1 - u)^4) < 1;
+ *   hu = 0 (H = 0) or fl(hu^2) >= 2^-1000.
+ * docs/queries/capsule_capsule.md, "Exact path". */
+#define FB_CAPSULE_BC 0x1p-49
 
 #endif
