@@ -1,62 +1,105 @@
 /* fast/triangle_triangle.c: closed triangles share a point, binary32
  * inputs, exact answer (ref's for every finite input).
  *
- * Filter (binary64, every sign certified by FB_CERT_TRIPLE,
- * fast/fast_bounds.h): the sides of each triangle's vertices with respect
- * to the other's plane (orientations n.(x - o), n = e1 x e2); all strictly
- * on one side is a miss.  When every vertex is strictly off the other plane
- * and both triangles straddle, each meets the line L of the two planes in a
- * segment, and the segments overlap iff the four orientations
- * orient(p1, x, p2, y), p1 (p2) the vertex of A (B) alone on its side and
- * x (y) one of the other two, are not all of one strict sign (the sign of
- * each orders the points where the edges p1 x and p2 y cross L:
- * docs/queries/triangle_triangle.md, "Exact").  Any sign the bound cannot
- * certify sends the query to the exact path: the same decisions in
- * expansion arithmetic (fe, fast/fast_exact.h), and for coplanar,
- * touching or degenerate pairs the edge test: two closed triangles meet iff
- * an edge of one meets the other.
+ * Sides: the orientations n.(x - o), n = e1 x e2, of each triangle's
+ * vertices against the other's plane, in binary64 certified by
+ * FB_CERT_TRIPLE (fast/fast_bounds.h), the uncertain ones exactly
+ * (tx_orient3, fast/fast_tri_exact.h); all strictly on one side: a miss.
+ * Then, with these exact signs (docs/queries/triangle_triangle.md,
+ * "Exact"):
+ * - b in the plane of a non-degenerate a (or a in b's): coplanar, a 2D
+ *   separating-edge test in a coordinate plane (coplanar_hit);
+ * - a degenerate triangle: its edges against the other (degenerate_hit);
+ * - else the planes cross in a line L that both triangles meet in a
+ *   segment (or a point), and the segments overlap iff the four
+ *   orientations orient(p1, x, p2, y) are not all of one strict sign, p1
+ *   (p2) the vertex of A (B) whose side is strictly above or below both
+ *   others', x (y) one of the other two (crossing_hit): zero sides
+ *   included.
+ * 2D orientations: binary64 certified by FB_CERT_ORIENT2, else tx_orient2.
  */
 #include "fast_overlap.h"
 #include "fast_tri_exact.h"
 
 /* ---- exact path (fast/fast_tri_exact.h) ---------------------------------------- */
 
-/* Two closed triangles meet iff an edge of one meets the other: their
- * common points on the line of two crossing planes form the overlap of two
- * segments whose ends lie on edges; coplanar convex sets either cross at
- * their boundaries or one holds the other; a degenerate triangle is the
- * union of its edges. */
-static bool triangle_triangle_exact(isect_triangle ta, isect_triangle tb)
+/* orient2d(p, q, r) in the coordinates i, j, exactly: its binary64 value
+ * when FB_CERT_ORIENT2 (fast/fast_bounds.h) certifies the sign, else
+ * tx_orient2's exact stages. */
+static int orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+{
+    double pi = fv_comp(p, i), pj = fv_comp(p, j);
+    double x1 = fv_comp(q, i) - pi, y1 = fv_comp(q, j) - pj, x2 = fv_comp(r, i) - pi, y2 = fv_comp(r, j) - pj;
+    double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
+    if (d > g || -d > g)
+        return d > 0 ? 1 : -1;
+    return tx_orient2(p, q, r, i, j);
+}
+
+/* tx_tri_init with the certified orient2. */
+static void tri_init(tx_tri *t, isect_vec3 v0, isect_vec3 v1, isect_vec3 v2)
+{
+    t->v[0] = v0;
+    t->v[1] = v1;
+    t->v[2] = v2;
+    for (int k = 0; k < 3; k++)
+        t->ns[k] = orient2(v0, v1, v2, (k + 1) % 3, (k + 2) % 3);
+    t->k = t->ns[0] ? 0 : t->ns[1] ? 1 : t->ns[2] ? 2 : -1;
+}
+
+/* Every point y[m] strictly on the side s (s != 0) of the line p q of the
+ * coordinate plane (i, j), or, for s == 0, all strictly on one side. */
+static bool all_beyond(isect_vec3 p, isect_vec3 q, const isect_vec3 *y, int s, int i, int j)
+{
+    int o0 = orient2(p, q, y[0], i, j);
+    if (o0 == 0 || (s && o0 != s))
+        return false;
+    int o1 = orient2(p, q, y[1], i, j);
+    return o1 == o0 && orient2(p, q, y[2], i, j) == o0;
+}
+
+/* Coplanar triangles: t non-degenerate, the three points y in its plane.
+ * The projection that drops the coordinate k (n_k != 0) is one to one on
+ * the plane; there, two closed convex polygons are disjoint iff an edge
+ * line of one has the other strictly on its outer side (the edges of their
+ * Minkowski difference are parallel to theirs); for the points y collinear
+ * (or one point) the edges of their hull are their line, either side. */
+static bool coplanar_hit(const tx_tri *t, const isect_vec3 *y)
+{
+    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, st = t->ns[t->k];
+    for (int e = 0; e < 3; e++)
+        if (all_beyond(t->v[e], t->v[(e + 1) % 3], y, -st, i, j))
+            return false;
+    int sy = orient2(y[0], y[1], y[2], i, j);
+    for (int e = 0; e < 3; e++)
+        if (all_beyond(y[e], y[(e + 1) % 3], t->v, -sy, i, j))
+            return false;
+    return true;
+}
+
+/* One of the triangles is degenerate (n = 0 exactly), the hull of its
+ * vertices, the union of its edges: the two meet iff an edge of the
+ * degenerate one meets the other (fast_tri_exact.h's segment test, which
+ * takes a degenerate triangle as its three edges).  sa, sb: the exact sides
+ * of a's vertices against b's plane and of b's against a's (0 against a
+ * degenerate triangle). */
+static bool degenerate_hit(const isect_vec3 *av, const isect_vec3 *bv, const int *sa, const int *sb)
 {
     tx_tri a, b;
-    tx_tri_init(&a, ta.v0, ta.v1, ta.v2);
-    tx_tri_init(&b, tb.v0, tb.v1, tb.v2);
-    int sa[3], sb[3]; /* sa: a's vertices against b's plane */
-    for (int k = 0; k < 3; k++) {
-        sa[k] = b.k < 0 ? 0 : tx_side(&b, a.v[k]);
-        sb[k] = a.k < 0 ? 0 : tx_side(&a, b.v[k]);
-    }
-    if ((tx_same_strict(sa[0], sa[1]) && tx_same_strict(sa[0], sa[2])) ||
-        (tx_same_strict(sb[0], sb[1]) && tx_same_strict(sb[0], sb[2])))
-        return false;
+    tri_init(&a, av[0], av[1], av[2]);
+    tri_init(&b, bv[0], bv[1], bv[2]);
+    const isect_vec3 *d = a.k < 0 ? av : bv;
+    const int *sd = a.k < 0 ? sa : sb;
+    const tx_tri *t = a.k < 0 ? &b : &a;
     for (int k = 0; k < 3; k++) {
         int l = (k + 1) % 3;
-        if (tx_segment_meets_triangle(a.v[k], a.v[l], sa[k], sa[l], &b) ||
-            tx_segment_meets_triangle(b.v[k], b.v[l], sb[k], sb[l], &a))
+        if (tx_segment_meets_triangle(d[k], d[l], sd[k], sd[l], t))
             return true;
     }
     return false;
 }
 
 /* ---- filter --------------------------------------------------------------------- */
-
-/* The sign of x.(y x z) for binary64 differences of binary32 values, if
- * FB_CERT_TRIPLE certifies it, else 0. */
-static int triple_sign(fv_d3 x, fv_d3 y, fv_d3 z)
-{
-    double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
-    return o > g ? 1 : -o > g ? -1 : 0;
-}
 
 /* The certified sides s[k] of the points x[k] with respect to the plane of
  * t (0: not certain); returns +1 or -1 when all three are certainly on that
@@ -75,30 +118,93 @@ static int sides(const fv_d3 *t, const fv_d3 *x, int *s)
     return s[0] == s[1] && s[0] == s[2] ? s[0] : 0;
 }
 
-/* The vertex alone on its side (the signs are strict and not all equal). */
-static int lone(const int *s) { return s[1] == s[2] ? 0 : s[0] == s[2] ? 1 : 2; }
-
-/* 1 hit, 0 miss, -1 undecided. */
-static int triangle_triangle_certified(const fv_d3 *a, const fv_d3 *b)
+/* The uncertain sides of x against the plane of t, exactly (tx_orient3:
+ * orient(t0, x, t1, t2) = (x - t0).((t1 - t0) x (t2 - t0))); true when the
+ * three are then of one strict sign. */
+static bool exact_sides(const isect_vec3 *t, const isect_vec3 *x, int *s)
 {
-    int sa[3], sb[3];
-    if (sides(a, b, sb) != 0 || sides(b, a, sa) != 0)
-        return 0;
-    if (!sa[0] || !sa[1] || !sa[2] || !sb[0] || !sb[1] || !sb[2])
-        return -1;
+    for (int k = 0; k < 3; k++)
+        if (!s[k])
+            s[k] = tx_orient3(t[0], x[k], t[1], t[2]);
+    return tx_same_strict(s[0], s[1]) && tx_same_strict(s[0], s[2]);
+}
+
+/* A vertex whose side is strictly above both others' or strictly below
+ * both (the signs are not all equal, so one exists). */
+static int lone(const int *s)
+{
+    for (int k = 0; k < 2; k++) {
+        int x = s[(k + 1) % 3], y = s[(k + 2) % 3];
+        if ((s[k] > x && s[k] > y) || (s[k] < x && s[k] < y))
+            return k;
+    }
+    return 2;
+}
+
+/* Both triangles non-degenerate, their planes crossing in the line L,
+ * neither strictly on one side of the other's plane: A meets the plane of
+ * B in the segment between the points alpha_x where the lines p1 x (p1 =
+ * lone(sa), x the other two vertices) meet B's plane (alpha_x = x for x in
+ * the plane, = p1 for p1 in the plane), since the sides of the two x differ
+ * from p1's in the same direction; B likewise with p2, beta_y.  The four
+ * orientations orient(p1, x, p2, y) = c (beta_y - alpha_x) along L, one
+ * constant c != 0 for the four (docs/queries/triangle_triangle.md): a miss
+ * iff all four are of one strict sign; a zero is a common point.  Each sign
+ * is the binary64 one when FB_CERT_TRIPLE certifies it, else
+ * tx_orient3's. */
+static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3 *a, const fv_d3 *b, const int *sa,
+                         const int *sb)
+{
     int i = lone(sa), j = lone(sb), pos = 0, neg = 0;
     fv_d3 pq = fv_dsub(b[j], a[i]);
     for (int x = 1; x < 3; x++) {
-        fv_d3 px = fv_dsub(a[(i + x) % 3], a[i]);
+        int ix = (i + x) % 3;
+        fv_d3 px = fv_dsub(a[ix], a[i]);
         for (int y = 1; y < 3; y++) {
-            int s = triple_sign(px, pq, fv_dsub(b[(j + y) % 3], a[i]));
-            if (s == 0)
-                return -1;
+            int jy = (j + y) % 3;
+            fv_d3 py = fv_dsub(b[jy], a[i]);
+            double o = fv_ddot(px, fv_dcross(pq, py)), g = FB_CERT_TRIPLE * ov_abs_triple(px, pq, py);
+            int s = o > g ? 1 : -o > g ? -1 : tx_orient3(av[i], av[ix], bv[j], bv[jy]);
             pos += s > 0;
             neg += s < 0;
         }
     }
-    return pos && neg ? 1 : 0;
+    return pos != 4 && neg != 4;
+}
+
+/* The sides certified in binary64 (sides), the uncertain ones exactly
+ * (exact_sides); a triangle strictly on one side: a miss; b in the plane
+ * of a non-degenerate a (or a in b's): coplanar_hit; another zero side
+ * pattern with a degenerate triangle: the edge test; else crossing_hit. */
+static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
+{
+    const fv_d3 a[3] = {fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, b[3] = {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)};
+    int sa[3], sb[3];
+    if (sides(a, b, sb) != 0 || sides(b, a, sa) != 0)
+        return false;
+    const isect_vec3 av[3] = {ta.v0, ta.v1, ta.v2}, bv[3] = {tb.v0, tb.v1, tb.v2};
+    if (!sa[0] || !sa[1] || !sa[2] || !sb[0] || !sb[1] || !sb[2]) {
+        tx_tri t;
+        if (exact_sides(av, bv, sb))
+            return false;
+        bool bflat = !sb[0] && !sb[1] && !sb[2]; /* b in a's plane, or a degenerate */
+        if (bflat) {
+            tri_init(&t, av[0], av[1], av[2]);
+            if (t.k >= 0)
+                return coplanar_hit(&t, bv);
+        }
+        if (exact_sides(bv, av, sa))
+            return false;
+        if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate */
+            tri_init(&t, bv[0], bv[1], bv[2]);
+            if (t.k >= 0)
+                return coplanar_hit(&t, av);
+            return degenerate_hit(av, bv, sa, sb);
+        }
+        if (bflat)
+            return degenerate_hit(av, bv, sa, sb);
+    }
+    return crossing_hit(av, bv, a, b, sa, sb);
 }
 
 bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangle_triangle_result *out)
@@ -108,9 +214,7 @@ bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangl
     if (!fv_finite3(ta.v0) || !fv_finite3(ta.v1) || !fv_finite3(ta.v2) || !fv_finite3(tb.v0) || !fv_finite3(tb.v1) ||
         !fv_finite3(tb.v2))
         return false;
-    const fv_d3 a[3] = {fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, b[3] = {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)};
-    int certain = triangle_triangle_certified(a, b);
-    bool hit = certain < 0 ? triangle_triangle_exact(ta, tb) : certain == 1;
+    bool hit = triangle_triangle_hit(ta, tb);
     if (out)
         out->hit = hit;
     return hit;
