@@ -387,8 +387,9 @@
  * monomial at most k factors (1 + delta), |delta| <= u, k the number of
  * roundings on the longest leaf-to-root path (Higham 3.1), so it errs by
  * at most gamma_k P, P the same tree evaluated exactly on the leaves'
- * magnitudes with every - made a + (cyv's p).  Counting (a rounded leaf
- * 1, a product 1 plus its factors', a sum 1 plus its larger operand's):
+ * magnitudes with every - made a + (fmv's p, fast/fast_magval.h).
+ * Counting (a rounded leaf 1, a product 1 plus its factors', a sum 1 plus
+ * its larger operand's):
  * DW 4, VW 5, UW 6 (as v.w - w.w), n = d x w 3, v x w 4, VT 6, UT 7,
  * C 12, QT 14, K0 K1 18, A 9, B 10, AT 11, S0 10, S1 11 (Lagrange's
  * form, (d.d)(x.w) - (d.w)(d.x)), D 16: k <= 18.  The computed p (the same
@@ -513,8 +514,8 @@
 #define FB_CERT_ORIENT2 0x1p-50
 
 /* FB_SOBB_POLY (2^-48 = 32u): the guard of sphere_obb's filtered features
- * (fast/sphere_obb.c, pv).  Each value (a vertex's r^2 - |v|^2, an edge's
- * h_k a.a -+ a.q and r^2 a.a - |q x a|^2, a face's h_j m.m -+ d.(a_k x m),
+ * (fast/sphere_obb_filter.c, fmv).  Each value (a vertex's r^2 - |v|^2, an
+ * edge's h_k a.a -+ a.q and r^2 a.a - |q x a|^2, a face's h_j m.m -+ d.(a_k x m),
  * h_k m.m -+ d.(m x a_j) and r^2 m.m - (m.d)^2) is evaluated in binary64 by
  * a fixed expression tree whose leaves are binary32 values, exact products
  * of two (u_i = h_i a_i, r^2) and w = fl(center - box_center) (one

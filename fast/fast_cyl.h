@@ -43,6 +43,7 @@
 #define ISECT_FAST_CYL_H
 
 #include "fast_bounds.h"
+#include "fast_magval.h"
 #include "fast_ray.h"
 
 enum { CY_A, CY_D, CY_C, CY_DW, CY_VW, CY_UW, CY_VT, CY_UT, CY_K0, CY_K1, CY_QT, CY_B, CY_AT, CY_S0, CY_S1 };
@@ -51,42 +52,21 @@ enum { CY_A, CY_D, CY_C, CY_DW, CY_VW, CY_UW, CY_VT, CY_UT, CY_K0, CY_K1, CY_QT,
 enum { CY_UNKNOWN = 2 };
 
 /* ---- the binary64 filter ------------------------------------------------
- * A value x with the magnitude p of its terms: the same expression tree
- * evaluated on the leaves' magnitudes with every - replaced by +.  The
- * leaves are binary32 values and their products (exact), and the
+ * A value x with the magnitude p of its terms (fmv, fast/fast_magval.h).
+ * The leaves are binary32 values and their products (exact), and the
  * differences of two binary32 values (rounded once). */
-typedef struct {
-    double x, p;
-} cyv;
-
-static inline cyv cyv_of(double x) { return (cyv){x, fabs(x)}; }
-static inline cyv cyv_add(cyv a, cyv b) { return (cyv){a.x + b.x, a.p + b.p}; }
-static inline cyv cyv_sub(cyv a, cyv b) { return (cyv){a.x - b.x, a.p + b.p}; }
-static inline cyv cyv_mul(cyv a, cyv b) { return (cyv){a.x * b.x, a.p * b.p}; }
-
-static inline cyv cyv_dot(const cyv *a, const cyv *b)
-{
-    return cyv_add(cyv_add(cyv_mul(a[0], b[0]), cyv_mul(a[1], b[1])), cyv_mul(a[2], b[2]));
-}
-
-static inline void cyv_cross(cyv *r, const cyv *a, const cyv *b)
-{
-    r[0] = cyv_sub(cyv_mul(a[1], b[2]), cyv_mul(a[2], b[1]));
-    r[1] = cyv_sub(cyv_mul(a[2], b[0]), cyv_mul(a[0], b[2]));
-    r[2] = cyv_sub(cyv_mul(a[0], b[1]), cyv_mul(a[1], b[0]));
-}
 
 /* |s v - t d|^2 - r2 s^2 (K0, K1). */
-static inline cyv cyv_capdisc(cyv s, const cyv *v, cyv t, const cyv *d, cyv r2)
+static inline fmv cyv_capdisc(fmv s, const fmv *v, fmv t, const fmv *d, fmv r2)
 {
-    cyv e[3];
+    fmv e[3];
     for (int i = 0; i < 3; i++)
-        e[i] = cyv_sub(cyv_mul(s, v[i]), cyv_mul(t, d[i]));
-    return cyv_sub(cyv_dot(e, e), cyv_mul(r2, cyv_mul(s, s)));
+        e[i] = fmv_sub(fmv_mul(s, v[i]), fmv_mul(t, d[i]));
+    return fmv_sub(fmv_dot(e, e), fmv_mul(r2, fmv_mul(s, s)));
 }
 
 /* The certified sign of a value, or CY_UNKNOWN: FB_RAY_CYL. */
-static inline int cyv_sign(cyv a)
+static inline int cyv_sign(fmv a)
 {
     double x = a.x, p = a.p, g = FB_RAY_CYL * p;
     return x > g ? 1 : x < -g ? -1 : p == 0 ? 0 : CY_UNKNOWN;
@@ -108,57 +88,57 @@ typedef struct cy_exact_ctx {
  * c itself never escapes (the exact path gets ex), so its fields can
  * live in registers. */
 typedef struct {
-    cyv v[3], w[3], d[3], n[3], m[3], r2, tmax, dw, vw, uw, a, ww, dv, dd, dq, b;
+    fmv v[3], w[3], d[3], n[3], m[3], r2, tmax, dw, vw, uw, a, ww, dv, dd, dq, b;
     bool exact_only, bounded;
     cy_exact_ctx *ex;
 } cy_ctx;
 
 /* The filter's values, each one expression tree on the leaves (their
  * rounding counts: docs/queries/ray_cylinder.md, "Filter"). */
-static inline cyv cy_val_d(const cy_ctx *c)
+static inline fmv cy_val_d(const cy_ctx *c)
 {
-    cyv g = cyv_dot(c->v, c->n);
-    return cyv_sub(cyv_mul(c->r2, c->a), cyv_mul(g, g));
+    fmv g = fmv_dot(c->v, c->n);
+    return fmv_sub(fmv_mul(c->r2, c->a), fmv_mul(g, g));
 }
 
 /* C = |v x w|^2 - r^2 w.w and B = (v x w).n, c->m set. */
-static inline cyv cy_val_c(const cy_ctx *c) { return cyv_sub(cyv_dot(c->m, c->m), cyv_mul(c->r2, c->ww)); }
-static inline cyv cy_val_b(const cy_ctx *c) { return cyv_dot(c->m, c->n); }
+static inline fmv cy_val_c(const cy_ctx *c) { return fmv_sub(fmv_dot(c->m, c->m), fmv_mul(c->r2, c->ww)); }
+static inline fmv cy_val_b(const cy_ctx *c) { return fmv_dot(c->m, c->n); }
 
 /* S0 = (d x v).(d x w) and S1 = (d x u).(d x w) by Lagrange's identity:
  * (d.d)(x.w) - (d.w)(d.x) for x = v, u (d.u = d.v - d.w). */
-static inline cyv cy_val_s0(const cy_ctx *c) { return cyv_sub(cyv_mul(c->dd, c->vw), cyv_mul(c->dw, c->dv)); }
-static inline cyv cy_val_s1(const cy_ctx *c)
+static inline fmv cy_val_s0(const cy_ctx *c) { return fmv_sub(fmv_mul(c->dd, c->vw), fmv_mul(c->dw, c->dv)); }
+static inline fmv cy_val_s1(const cy_ctx *c)
 {
-    return cyv_sub(cyv_mul(c->dd, c->uw), cyv_mul(c->dw, cyv_sub(c->dv, c->dw)));
+    return fmv_sub(fmv_mul(c->dd, c->uw), fmv_mul(c->dw, fmv_sub(c->dv, c->dw)));
 }
 
 /* |s x - t d|^2 - r2 s^2: K0 (x = v, s = d.w, t = v.w) and K1 (x = u,
  * t = u.w). */
-static inline cyv cy_val_capdisc(const cy_ctx *c, cyv s, const cyv *x, cyv t)
+static inline fmv cy_val_capdisc(const cy_ctx *c, fmv s, const fmv *x, fmv t)
 {
-    cyv e[3];
+    fmv e[3];
     for (int i = 0; i < 3; i++)
-        e[i] = cyv_sub(cyv_mul(s, x[i]), cyv_mul(t, c->d[i]));
-    return cyv_sub(cyv_dot(e, e), cyv_mul(c->r2, cyv_mul(s, s)));
+        e[i] = fmv_sub(fmv_mul(s, x[i]), fmv_mul(t, c->d[i]));
+    return fmv_sub(fmv_dot(e, e), fmv_mul(c->r2, fmv_mul(s, s)));
 }
 
 /* K1, on its own leaves u = origin - p1, each rounded once. */
-static inline cyv cy_val_k1(const cy_ctx *c)
+static inline fmv cy_val_k1(const cy_ctx *c)
 {
     const isect_vec3 o = c->ex->ray->origin, p1 = c->ex->cy->p1;
-    cyv u[3] = {cyv_of((double)o.x - p1.x), cyv_of((double)o.y - p1.y), cyv_of((double)o.z - p1.z)};
-    return cy_val_capdisc(c, c->dw, u, cyv_dot(u, c->w)); /* u.w from u: 5 roundings (c->uw: 6) */
+    fmv u[3] = {fmv_of((double)o.x - p1.x), fmv_of((double)o.y - p1.y), fmv_of((double)o.z - p1.z)};
+    return cy_val_capdisc(c, c->dw, u, fmv_dot(u, c->w)); /* u.w from u: 5 roundings (c->uw: 6) */
 }
 
 /* QT = |(v + tmax d) x w|^2 - r^2 w.w. */
-static inline cyv cy_val_qt(const cy_ctx *c)
+static inline fmv cy_val_qt(const cy_ctx *c)
 {
-    cyv e[3], m[3];
+    fmv e[3], m[3];
     for (int i = 0; i < 3; i++)
-        e[i] = cyv_add(c->v[i], cyv_of(c->tmax.x * c->d[i].x)); /* exact product */
-    cyv_cross(m, e, c->w);
-    return cyv_sub(cyv_dot(m, m), cyv_mul(c->r2, c->ww));
+        e[i] = fmv_add(c->v[i], fmv_of(c->tmax.x * c->d[i].x)); /* exact product */
+    fmv_cross(m, e, c->w);
+    return fmv_sub(fmv_dot(m, m), fmv_mul(c->r2, c->ww));
 }
 
 /* ---- the exact path: the same values as fe expansions -------------------- */
@@ -173,19 +153,19 @@ static inline void cy_init(cy_ctx *c, const isect_ray *ray, const isect_cylinder
     c->bounded = ray->tmax != INFINITY;
     c->ex = ex;
     const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
-    c->v[0] = cyv_of((double)o.x - p0.x);
-    c->v[1] = cyv_of((double)o.y - p0.y);
-    c->v[2] = cyv_of((double)o.z - p0.z);
-    c->w[0] = cyv_of((double)p1.x - p0.x);
-    c->w[1] = cyv_of((double)p1.y - p0.y);
-    c->w[2] = cyv_of((double)p1.z - p0.z);
-    c->d[0] = cyv_of(ray->dir.x);
-    c->d[1] = cyv_of(ray->dir.y);
-    c->d[2] = cyv_of(ray->dir.z);
-    cyv_cross(c->n, c->d, c->w);
-    c->a = cyv_dot(c->n, c->n);
-    c->r2 = cyv_of((double)cy->radius * cy->radius);
-    c->tmax = cyv_of(c->bounded ? ray->tmax : 0);
+    c->v[0] = fmv_of((double)o.x - p0.x);
+    c->v[1] = fmv_of((double)o.y - p0.y);
+    c->v[2] = fmv_of((double)o.z - p0.z);
+    c->w[0] = fmv_of((double)p1.x - p0.x);
+    c->w[1] = fmv_of((double)p1.y - p0.y);
+    c->w[2] = fmv_of((double)p1.z - p0.z);
+    c->d[0] = fmv_of(ray->dir.x);
+    c->d[1] = fmv_of(ray->dir.y);
+    c->d[2] = fmv_of(ray->dir.z);
+    fmv_cross(c->n, c->d, c->w);
+    c->a = fmv_dot(c->n, c->n);
+    c->r2 = fmv_of((double)cy->radius * cy->radius);
+    c->tmax = fmv_of(c->bounded ? ray->tmax : 0);
 }
 
 static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder cy)
@@ -358,7 +338,7 @@ static ISECT_NOINLINE int cy_sign_slow(cy_exact_ctx *ex, int which)
 
 /* The sign of value `which`, x its filtered evaluation: the filter's when
  * certified, else the exact one. */
-static inline int cy_sign(cy_ctx *c, cyv x, int which)
+static inline int cy_sign(cy_ctx *c, fmv x, int which)
 {
     if (!c->exact_only) {
         int s = cyv_sign(x);
@@ -379,11 +359,11 @@ static inline int cy_decide(cy_ctx *c)
     c->dq = cy_val_d(c);
     if (a > 0 && cy_sign(c, c->dq, CY_D) < 0)
         return 0; /* the line misses the infinite cylinder (Q > 0 everywhere) */
-    c->ww = cyv_dot(c->w, c->w);
-    c->dw = cyv_dot(c->d, c->w);
-    c->vw = cyv_dot(c->v, c->w);
-    c->uw = cyv_sub(c->vw, c->ww);
-    cyv_cross(c->m, c->v, c->w);
+    c->ww = fmv_dot(c->w, c->w);
+    c->dw = fmv_dot(c->d, c->w);
+    c->vw = fmv_dot(c->v, c->w);
+    c->uw = fmv_sub(c->vw, c->ww);
+    fmv_cross(c->m, c->v, c->w);
     c->b = cy_val_b(c);
     if (a == 0 && cy_sign(c, cy_val_c(c), CY_C) > 0)
         return 0; /* parallel to the axis, outside the infinite cylinder */
@@ -395,15 +375,15 @@ static inline int cy_decide(cy_ctx *c)
         return 1;
     int vts = 0, uts = 0;
     if (bounded) {
-        cyv tdw = cyv_mul(c->tmax, c->dw);
-        vts = cy_sign(c, cyv_add(c->vw, tdw), CY_VT);
-        uts = cy_sign(c, cyv_add(c->uw, tdw), CY_UT);
+        fmv tdw = fmv_mul(c->tmax, c->dw);
+        vts = cy_sign(c, fmv_add(c->vw, tdw), CY_VT);
+        uts = cy_sign(c, fmv_add(c->uw, tdw), CY_UT);
     }
     /* the vertex (D >= 0 is known when a > 0); B, often 0 on boundary
      * inputs and then left to the exact path, last */
-    c->dv = cyv_dot(c->d, c->v);
-    c->dd = cyv_dot(c->d, c->d);
-    if (a > 0 && (!bounded || cy_sign(c, cyv_add(cyv_mul(c->a, c->tmax), c->b), CY_AT) >= 0) &&
+    c->dv = fmv_dot(c->d, c->v);
+    c->dd = fmv_dot(c->d, c->d);
+    if (a > 0 && (!bounded || cy_sign(c, fmv_add(fmv_mul(c->a, c->tmax), c->b), CY_AT) >= 0) &&
         cy_sign(c, cy_val_s0(c), CY_S0) >= 0 && cy_sign(c, cy_val_s1(c), CY_S1) <= 0 && cy_sign(c, c->b, CY_B) <= 0)
         return 2;
     if (dw != 0 && vw * dw <= 0 && (!bounded || vts * dw >= 0) &&

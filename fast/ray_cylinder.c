@@ -35,7 +35,7 @@
 static float entry_t(const cy_ctx *c, float tmax)
 {
     double b = c->b.x, dw = c->dw.x, e = 0;
-    cyv cq;
+    fmv cq;
     if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
         e = cq.x / (sqrt(c->ww.x) * sqrt(c->dq.x > 0 ? c->dq.x : 0) - b);
     }

@@ -9,6 +9,7 @@
  * docs/queries/sphere_obb.md, "fast".
  */
 #include "fast_bounds.h"
+#include "fast_magval.h"
 #include "sphere_obb_exact.h"
 
 /* ---- stage 2: the inside test ------------------------------------------------
@@ -117,38 +118,20 @@ static int certify_closest(isect_sphere s, const obb_frame *f)
 }
 
 /* ---- stage 2: the features, filtered ----------------------------------------
- * A value with its magnitude: v computed in binary64 by a fixed expression
- * tree, m the same tree on the leaves' magnitudes with every - made a +.
- * With at most k <= 30 roundings on any leaf-to-root path (counted in
- * docs/queries/sphere_obb.md, "Filtered features"), |v - exact| <= gamma_k M
- * <= FB_SOBB_POLY m, where no value under- or overflows (fast/fast_bounds.h). */
-typedef struct {
-    double v, m;
-} pv;
-
-static inline pv pv_of(double x) { return (pv){x, fabs(x)}; }
-static inline pv pv_add(pv a, pv b) { return (pv){a.v + b.v, a.m + b.m}; }
-static inline pv pv_sub(pv a, pv b) { return (pv){a.v - b.v, a.m + b.m}; }
-static inline pv pv_mul(pv a, pv b) { return (pv){a.v * b.v, a.m * b.m}; }
-static inline pv pv_dot(const pv *x, const pv *y)
-{
-    return pv_add(pv_add(pv_mul(x[0], y[0]), pv_mul(x[1], y[1])), pv_mul(x[2], y[2]));
-}
-static inline void pv_cross(pv *r, const pv *x, const pv *y)
-{
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        r[i] = pv_sub(pv_mul(x[j], y[k]), pv_mul(x[k], y[j]));
-    }
-}
+ * A value with its magnitude (fmv, fast/fast_magval.h): x computed in
+ * binary64 by a fixed expression tree, p the same tree on the leaves'
+ * magnitudes with every - made a +.  With at most k <= 30 roundings on any
+ * leaf-to-root path (counted in docs/queries/sphere_obb.md, "Filtered
+ * features"), |x - exact| <= gamma_k P <= FB_SOBB_POLY p, where no value
+ * under- or overflows (fast/fast_bounds.h). */
 
 /* The exact value's sign against 0: 1 certainly > 0 (or >= 0 with
- * zero_ok), 0 certainly not, -1 undecided.  m == 0 means every monomial is
+ * zero_ok), 0 certainly not, -1 undecided.  p == 0 means every monomial is
  * 0: the value is exactly 0. */
-static int pv_pos(pv x, bool zero_ok)
+static int pv_pos(fmv x, bool zero_ok)
 {
-    double g = FB_SOBB_POLY * x.m;
-    return x.v > g ? 1 : x.v < -g ? 0 : x.m == 0 ? zero_ok : -1;
+    double g = FB_SOBB_POLY * x.p;
+    return x.x > g ? 1 : x.x < -g ? 0 : x.p == 0 ? zero_ok : -1;
 }
 
 /* The inputs as values: w = fl(center - box_center) (one rounding), the
@@ -156,7 +139,7 @@ static int pv_pos(pv x, bool zero_ok)
  * comfy: every input 0 or of magnitude in [2^-60, 2^60] (the plane test's
  * degree-8 value then neither under- nor overflows). */
 typedef struct {
-    pv w[3], a[3][3], u[3][3], h[3], r2;
+    fmv w[3], a[3][3], u[3][3], h[3], r2;
     bool comfy;
 } obb_pv;
 
@@ -166,27 +149,27 @@ static bool comfy3(isect_vec3 v) { return comfy1(v.x) && comfy1(v.y) && comfy1(v
 static void pv_setup(obb_pv *b, isect_sphere s, isect_obb box)
 {
     for (int c = 0; c < 3; c++) {
-        b->w[c] = pv_sub(pv_of(fv_comp(s.center, c)), pv_of(fv_comp(box.center, c)));
+        b->w[c] = fmv_sub(fmv_of(fv_comp(s.center, c)), fmv_of(fv_comp(box.center, c)));
         for (int i = 0; i < 3; i++) {
-            b->a[i][c] = pv_of(fv_comp(box.axis[i], c));
-            b->u[i][c] = pv_of((double)fv_comp(box.half, i) * fv_comp(box.axis[i], c));
+            b->a[i][c] = fmv_of(fv_comp(box.axis[i], c));
+            b->u[i][c] = fmv_of((double)fv_comp(box.half, i) * fv_comp(box.axis[i], c));
         }
     }
     for (int i = 0; i < 3; i++)
-        b->h[i] = pv_of(fv_comp(box.half, i));
-    b->r2 = pv_of((double)s.radius * s.radius);
+        b->h[i] = fmv_of(fv_comp(box.half, i));
+    b->r2 = fmv_of((double)s.radius * s.radius);
     b->comfy = comfy1(s.radius) && comfy3(s.center) && comfy3(box.center) && comfy3(box.axis[0]) &&
                comfy3(box.axis[1]) && comfy3(box.axis[2]) && comfy3(box.half);
 }
 
 /* r = w - sum_i sg[i] u_i. */
-static void pv_offset(pv *r, const obb_pv *b, const int *sg)
+static void pv_offset(fmv *r, const obb_pv *b, const int *sg)
 {
     for (int c = 0; c < 3; c++) {
         r[c] = b->w[c];
         for (int i = 0; i < 3; i++)
             if (sg[i])
-                r[c] = sg[i] > 0 ? pv_sub(r[c], b->u[i][c]) : pv_add(r[c], b->u[i][c]);
+                r[c] = sg[i] > 0 ? fmv_sub(r[c], b->u[i][c]) : fmv_add(r[c], b->u[i][c]);
     }
 }
 
@@ -202,48 +185,48 @@ static int group_and(int c, int x, int bit) { return c == 0 || x == 0 ? 0 : x ==
 /* |v|^2 <= r^2 for the vertex v = w - sum sg_i u_i. */
 static int vertex_b64(const obb_pv *b, const int *sg)
 {
-    pv v[3];
+    fmv v[3];
     pv_offset(v, b, sg);
-    return pv_pos(pv_sub(b->r2, pv_dot(v, v)), true);
+    return pv_pos(fmv_sub(b->r2, fmv_dot(v, v)), true);
 }
 
 /* The edge q + t u_k: |a.q| < h_k a.a and |q x a|^2 <= r^2 a.a. */
 static int edge_b64(const obb_pv *b, const int *sg, int k)
 {
-    pv q[3], c[3];
-    const pv *a = b->a[k];
+    fmv q[3], c[3];
+    const fmv *a = b->a[k];
     pv_offset(q, b, sg);
-    pv t = pv_dot(a, q), aa = pv_dot(a, a), L = pv_mul(b->h[k], aa);
-    int in = group_and(1, and3(pv_pos(pv_sub(L, t), false), pv_pos(pv_add(L, t), false)), SOBB_FOOT);
+    fmv t = fmv_dot(a, q), aa = fmv_dot(a, a), L = fmv_mul(b->h[k], aa);
+    int in = group_and(1, and3(pv_pos(fmv_sub(L, t), false), pv_pos(fmv_add(L, t), false)), SOBB_FOOT);
     if (in == 0)
         return 0;
-    pv_cross(c, q, a);
-    return group_and(in, pv_pos(pv_sub(pv_mul(b->r2, aa), pv_dot(c, c)), true), SOBB_LINE);
+    fmv_cross(c, q, a);
+    return group_and(in, pv_pos(fmv_sub(fmv_mul(b->r2, aa), fmv_dot(c, c)), true), SOBB_LINE);
 }
 
 /* The face +-u_i + a u_j + b u_k (m = a_j x a_k != 0): |d.(a_k x m)| <=
  * h_j m.m, |d.(m x a_j)| <= h_k m.m and (m.d)^2 <= r^2 m.m. */
-static int face_b64(const obb_pv *b, const pv *m, int i, int sg)
+static int face_b64(const obb_pv *b, const fmv *m, int i, int sg)
 {
     int j = (i + 1) % 3, k = (i + 2) % 3, sgs[3] = {0, 0, 0};
-    pv d[3], n[3];
+    fmv d[3], n[3];
     sgs[i] = sg;
     pv_offset(d, b, sgs);
-    pv G = pv_dot(m, m), x, y;
-    pv_cross(n, b->a[k], m);
-    x = pv_dot(d, n);
-    y = pv_mul(b->h[j], G);
-    int in = group_and(1, and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true)), SOBB_IN_A);
+    fmv G = fmv_dot(m, m), x, y;
+    fmv_cross(n, b->a[k], m);
+    x = fmv_dot(d, n);
+    y = fmv_mul(b->h[j], G);
+    int in = group_and(1, and3(pv_pos(fmv_sub(y, x), true), pv_pos(fmv_add(y, x), true)), SOBB_IN_A);
     if (in == 0)
         return 0;
-    pv_cross(n, m, b->a[j]);
-    x = pv_dot(d, n);
-    y = pv_mul(b->h[k], G);
-    in = group_and(in, and3(pv_pos(pv_sub(y, x), true), pv_pos(pv_add(y, x), true)), SOBB_IN_B);
+    fmv_cross(n, m, b->a[j]);
+    x = fmv_dot(d, n);
+    y = fmv_mul(b->h[k], G);
+    in = group_and(in, and3(pv_pos(fmv_sub(y, x), true), pv_pos(fmv_add(y, x), true)), SOBB_IN_B);
     if (in == 0 || !b->comfy)
         return group_and(in, -1, SOBB_PLANE);
-    x = pv_dot(m, d);
-    return group_and(in, pv_pos(pv_sub(pv_mul(b->r2, G), pv_mul(x, x)), true), SOBB_PLANE);
+    x = fmv_dot(m, d);
+    return group_and(in, pv_pos(fmv_sub(fmv_mul(b->r2, G), fmv_mul(x, x)), true), SOBB_PLANE);
 }
 
 /* ---- stages 2 and 3 over the box's features ----------------------------------
@@ -284,9 +267,9 @@ static int feature_b64(const obb_pv *b, isect_obb box, int f)
     if (f < 20)
         return fv_comp(box.half, k) > 0 && (a.x != 0 || a.y != 0 || a.z != 0) ? edge_b64(b, sg, k) : 0;
     int j = (k + 1) % 3, l = (k + 2) % 3;
-    pv m[3];
-    pv_cross(m, b->a[j], b->a[l]); /* exact products: 0 exactly when a_j x a_k = 0 */
-    bool live = fv_comp(box.half, j) > 0 && fv_comp(box.half, l) > 0 && (m[0].v != 0 || m[1].v != 0 || m[2].v != 0);
+    fmv m[3];
+    fmv_cross(m, b->a[j], b->a[l]); /* exact products: 0 exactly when a_j x a_k = 0 */
+    bool live = fv_comp(box.half, j) > 0 && fv_comp(box.half, l) > 0 && (m[0].x != 0 || m[1].x != 0 || m[2].x != 0);
     return live ? face_b64(b, m, k, sg[k]) : 0;
 }
 
