@@ -11,23 +11,12 @@
  * all happen.  ISECT_SEED changes the seed.
  */
 #include "testlib.h"
+#include "tl_fe_gmp.h"
 
 #include <gmp.h>
 #include <math.h>
 
 #include "fast_exact.h"
-
-static void expansion_value(mpq_t v, const fe *a)
-{
-    mpq_t t;
-    mpq_init(t);
-    mpq_set_ui(v, 0, 1);
-    for (int i = 0; i < a->n; i++) {
-        mpq_set_d(t, a->e[i]);
-        mpq_add(v, v, t);
-    }
-    mpq_clear(t);
-}
 
 /* Non-overlapping and increasing: no zero, and every component below the
  * lowest set bit of the next (|x| < 2^k where 2^k divides y). */
@@ -80,10 +69,10 @@ Test(fast_exact, fe_mul_is_exact)
         fe p = tl_int(0, 1) ? fe_mul(&a, &b) : fe_mul(&b, &a);
         scaled += a.n == 1 || b.n == 1;
         general += a.n > 1 && b.n > 1;
-        expansion_value(x, &a);
-        expansion_value(y, &b);
+        tl_fe_value(x, &a);
+        tl_fe_value(y, &b);
         mpq_mul(want, x, y);
-        expansion_value(got, &p);
+        tl_fe_value(got, &p);
         cr_assert(mpq_equal(want, got), "case %d (ISECT_SEED=%llu): fe_mul of %d and %d components is not exact", n,
                   (unsigned long long)tl_seed, a.n, b.n);
         cr_assert(well_formed(&p), "case %d (ISECT_SEED=%llu): the product is not a non-overlapping expansion", n,

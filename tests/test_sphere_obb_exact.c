@@ -17,6 +17,7 @@
  * touching placements at extreme scales.  ISECT_SEED changes the seed.
  */
 #include "testlib.h"
+#include "tl_fe_gmp.h"
 
 #include <gmp.h>
 
@@ -226,18 +227,6 @@ Test(sphere_obb_exact, predicates_forced)
 
 /* ---- x^2 - y over the whole range, against GMP ----------------------------- */
 
-static void fe_value(mpq_t v, const fe *a)
-{
-    mpq_t t;
-    mpq_init(t);
-    mpq_set_ui(v, 0, 1);
-    for (int i = 0; i < a->n; i++) {
-        mpq_set_d(t, a->e[i]);
-        mpq_add(v, v, t);
-    }
-    mpq_clear(t);
-}
-
 /* A random expansion of multiples of 2^-quantum below 2^top: fx_grow of
  * components with random exponents in that range. */
 static void random_fe(fe *x, int quantum, int top, int n)
@@ -277,8 +266,8 @@ Test(sphere_obb_exact, sq_minus_sign_equals_gmp)
             if (fe_sign(&y) < 0)
                 fe_add_to(&y, &(fe){0}, &y, -1);
         }
-        fe_value(X, &x);
-        fe_value(Y, &y);
+        tl_fe_value(X, &x);
+        tl_fe_value(Y, &y);
         mpq_mul(X, X, X);
         int want = mpq_cmp(X, Y);
         want = want > 0 ? 1 : want < 0 ? -1 : 0;
