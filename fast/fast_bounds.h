@@ -41,7 +41,7 @@
  * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
  * | FB_RAY_OBB         | 2^-49       | ray_obb.c                             |
  * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
- * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle.c (2D orientations) |
+ * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, triangle_triangle  |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * (the ray guards and the issue-14 certificates: their own sections at the

@@ -26,12 +26,8 @@
 #include "fast_quantum.h"
 #include "fast_tri_exact.h"
 
-/* The rare paths out of line, so the common one stays short. */
-#if defined(__GNUC__) || defined(__clang__)
-#define PIT_COLD __attribute__((noinline))
-#else
-#define PIT_COLD
-#endif
+/* The rare paths are kept out of line (ISECT_NOINLINE, fast/fast_vec3.h),
+ * so the common one stays short. */
 
 /* The points by index: the lanes of fq_quad (differences from V0). */
 enum { V0 = 0, P = 1, V1 = 2, V2 = 3 };
@@ -60,7 +56,7 @@ static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
 }
 
 /* pit_orient2's last resort, out of line: tx_orient2. */
-static PIT_COLD int pit_orient2_exact(const pit_pts *t, int x, int y, int z, int i, int j)
+static ISECT_NOINLINE int pit_orient2_exact(const pit_pts *t, int x, int y, int z, int i, int j)
 {
     return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
 }
@@ -118,7 +114,7 @@ static bool pit_on_hull(const pit_pts *t)
  * general path, each orientation by pit_orient2.  k0: the largest
  * component of the binary64 normal, tried first, or skipped when already
  * known to be 0 (nk0_zero). */
-static PIT_COLD bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
+static ISECT_NOINLINE bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
 {
     pit_pts t;
     pit_pts_init(&t, p, tri, f);
@@ -219,7 +215,7 @@ static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, 
 }
 
 /* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
-static PIT_COLD bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
+static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
 {
     return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
 }
