@@ -41,7 +41,7 @@
  * | FB_ST_BRACKET      | 2^-48       | sphere_triangle.c (plane test)        |
  * | FB_RAY_OBB         | 2^-49       | ray_obb.c                             |
  * | FB_RAY_OBB_COARSE  | 2^-46       | ray_obb.c (first stage)               |
- * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, triangle_triangle  |
+ * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, tx_orient2         |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * (the ray guards and the issue-14 certificates: their own sections at the
@@ -494,7 +494,7 @@
  * then go to the second stage. */
 #define FB_RAY_OBB_COARSE 0x1p-46
 
-/* ---- point_in_triangle's 2D orientations (issue 14) ---------------------------
+/* ---- 2D orientations: point_in_triangle, tx_orient2 (issue 14) ----------------
  * FB_CERT_ORIENT2 (2^-50 = 8u): the rounding of a 2x2 determinant
  * d = x1 y2 - x2 y1 of binary64 differences of binary32 values (each
  * x = fl(X), X the exact difference, one rounding, relative u, or exact),

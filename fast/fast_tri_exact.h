@@ -56,11 +56,10 @@ static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec
     return fe_sign(&d);
 }
 
-/* orient2d(p, q, r) in the coordinates i, j, exactly: (q - p)_i (r - p)_j -
- * (q - p)_j (r - p)_i.  When the four differences are exact in binary64,
- * each product is two components by fx_two_prod and the difference a
- * four-component expansion; else fe expansions. */
-static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+/* tx_orient2's exact stages: when the four differences are exact in
+ * binary64, each product is two components by fx_two_prod and the
+ * difference a four-component expansion; else fe expansions. */
+static inline int tx_orient2_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
 {
     double pi = fv_comp(p, i), pj = fv_comp(p, j), e[4], a[4], o[4];
     a[0] = fx_two_sum(fv_comp(q, i), -pi, &e[0]);
@@ -79,6 +78,20 @@ static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, in
     fe ri = fe_diff(fv_comp(r, i), fv_comp(p, i)), rj = fe_diff(fv_comp(r, j), fv_comp(p, j));
     fe s = fe_mul(&qi, &rj), t = fe_mul(&qj, &ri), d = fe_add(&s, &t, -1);
     return fe_sign(&d);
+}
+
+/* orient2d(p, q, r) in the coordinates i, j, exactly: (q - p)_i (r - p)_j -
+ * (q - p)_j (r - p)_i.  Three stages: its binary64 value (binary64
+ * differences of binary32 values) when FB_CERT_ORIENT2 (fast/fast_bounds.h)
+ * certifies the sign, else tx_orient2_exact. */
+static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+{
+    double pi = fv_comp(p, i), pj = fv_comp(p, j);
+    double x1 = fv_comp(q, i) - pi, y1 = fv_comp(q, j) - pj, x2 = fv_comp(r, i) - pi, y2 = fv_comp(r, j) - pj;
+    double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
+    if (d > g || -d > g)
+        return d > 0 ? 1 : -1;
+    return tx_orient2_exact(p, q, r, i, j);
 }
 
 static inline bool tx_same_strict(int s, int t) { return s * t > 0; }

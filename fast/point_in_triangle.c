@@ -55,17 +55,17 @@ static inline int pit_qexp2(const pit_pts *t, int x, int y, int i, int j)
     return fq_min(fq_min(l[i][x], l[j][x]), fq_min(l[i][y], l[j][y]));
 }
 
-/* pit_orient2's last resort, out of line: tx_orient2. */
+/* pit_orient2's last resort, out of line: tx_orient2_exact. */
 static ISECT_NOINLINE int pit_orient2_exact(const pit_pts *t, int x, int y, int z, int i, int j)
 {
-    return tx_orient2(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
+    return tx_orient2_exact(pit_v(t, x), pit_v(t, y), pit_v(t, z), i, j);
 }
 
 /* orient2d(v[x], v[y], v[z]) in the coordinates i, j, exactly:
  * (y - x)_i (z - x)_j - (y - x)_j (z - x)_i.  The binary64 value's sign
  * when beyond FB_CERT_ORIENT2; 0 when the quantum certificate proves it
  * (a multiple of 2^(q(y - x) + q(z - x)) below that in magnitude); else
- * tx_orient2. */
+ * tx_orient2_exact. */
 static inline int pit_orient2(const pit_pts *t, int x, int y, int z, int i, int j)
 {
     const float *X = t->c[x], *Y = t->c[y], *Z = t->c[z];

@@ -16,46 +16,23 @@
  *   (p2) the vertex of A (B) whose side is strictly above or below both
  *   others', x (y) one of the other two (crossing_hit): zero sides
  *   included.
- * 2D orientations: binary64 certified by FB_CERT_ORIENT2, else tx_orient2.
+ * 2D orientations: tx_orient2 (binary64 certified by FB_CERT_ORIENT2,
+ * else exact).
  */
 #include "fast_overlap.h"
 #include "fast_tri_exact.h"
 
 /* ---- exact path (fast/fast_tri_exact.h) ---------------------------------------- */
 
-/* orient2d(p, q, r) in the coordinates i, j, exactly: its binary64 value
- * when FB_CERT_ORIENT2 (fast/fast_bounds.h) certifies the sign, else
- * tx_orient2's exact stages. */
-static int orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
-{
-    double pi = fv_comp(p, i), pj = fv_comp(p, j);
-    double x1 = fv_comp(q, i) - pi, y1 = fv_comp(q, j) - pj, x2 = fv_comp(r, i) - pi, y2 = fv_comp(r, j) - pj;
-    double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
-    if (d > g || -d > g)
-        return d > 0 ? 1 : -1;
-    return tx_orient2(p, q, r, i, j);
-}
-
-/* tx_tri_init with the certified orient2. */
-static void tri_init(tx_tri *t, isect_vec3 v0, isect_vec3 v1, isect_vec3 v2)
-{
-    t->v[0] = v0;
-    t->v[1] = v1;
-    t->v[2] = v2;
-    for (int k = 0; k < 3; k++)
-        t->ns[k] = orient2(v0, v1, v2, (k + 1) % 3, (k + 2) % 3);
-    t->k = t->ns[0] ? 0 : t->ns[1] ? 1 : t->ns[2] ? 2 : -1;
-}
-
 /* Every point y[m] strictly on the side s (s != 0) of the line p q of the
  * coordinate plane (i, j), or, for s == 0, all strictly on one side. */
 static bool all_beyond(isect_vec3 p, isect_vec3 q, const isect_vec3 *y, int s, int i, int j)
 {
-    int o0 = orient2(p, q, y[0], i, j);
+    int o0 = tx_orient2(p, q, y[0], i, j);
     if (o0 == 0 || (s && o0 != s))
         return false;
-    int o1 = orient2(p, q, y[1], i, j);
-    return o1 == o0 && orient2(p, q, y[2], i, j) == o0;
+    int o1 = tx_orient2(p, q, y[1], i, j);
+    return o1 == o0 && tx_orient2(p, q, y[2], i, j) == o0;
 }
 
 /* Coplanar triangles: t non-degenerate, the three points y in its plane.
@@ -70,7 +47,7 @@ static bool coplanar_hit(const tx_tri *t, const isect_vec3 *y)
     for (int e = 0; e < 3; e++)
         if (all_beyond(t->v[e], t->v[(e + 1) % 3], y, -st, i, j))
             return false;
-    int sy = orient2(y[0], y[1], y[2], i, j);
+    int sy = tx_orient2(y[0], y[1], y[2], i, j);
     for (int e = 0; e < 3; e++)
         if (all_beyond(y[e], y[(e + 1) % 3], t->v, -sy, i, j))
             return false;
@@ -86,8 +63,8 @@ static bool coplanar_hit(const tx_tri *t, const isect_vec3 *y)
 static bool degenerate_hit(const isect_vec3 *av, const isect_vec3 *bv, const int *sa, const int *sb)
 {
     tx_tri a, b;
-    tri_init(&a, av[0], av[1], av[2]);
-    tri_init(&b, bv[0], bv[1], bv[2]);
+    tx_tri_init(&a, av[0], av[1], av[2]);
+    tx_tri_init(&b, bv[0], bv[1], bv[2]);
     const isect_vec3 *d = a.k < 0 ? av : bv;
     const int *sd = a.k < 0 ? sa : sb;
     const tx_tri *t = a.k < 0 ? &b : &a;
@@ -189,14 +166,14 @@ static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
             return false;
         bool bflat = !sb[0] && !sb[1] && !sb[2]; /* b in a's plane, or a degenerate */
         if (bflat) {
-            tri_init(&t, av[0], av[1], av[2]);
+            tx_tri_init(&t, av[0], av[1], av[2]);
             if (t.k >= 0)
                 return coplanar_hit(&t, bv);
         }
         if (exact_sides(bv, av, sa))
             return false;
         if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate */
-            tri_init(&t, bv[0], bv[1], bv[2]);
+            tx_tri_init(&t, bv[0], bv[1], bv[2]);
             if (t.k >= 0)
                 return coplanar_hit(&t, av);
             return degenerate_hit(av, bv, sa, sb);

@@ -3,10 +3,12 @@
  *
  * tx_orient3 answers from its binary64 value when FB_CERT_TRIPLE certifies
  * the sign, else from an exact binary64 expansion when the nine differences
- * are exact, else from fe expansions; tx_orient2 takes the last two.  Each
- * family below is built to reach one stage, and every sign must equal the
- * sign of the orientation computed in GMP rationals from the same binary32
- * coordinates (an independent formulation):
+ * are exact, else from fe expansions; tx_orient2 likewise (its filter is
+ * FB_CERT_ORIENT2), and tx_orient2_exact, its last two stages, is checked
+ * on every case as well.  Each family below is built to reach one stage,
+ * and every sign must equal the sign of the orientation computed in GMP
+ * rationals from the same binary32 coordinates (an independent
+ * formulation):
  * - generic points: the filter;
  * - points on a common plane, on a small grid (differences exact, the
  *   orientation exactly 0 or a few grid units): the exact binary64 sum;
@@ -98,8 +100,9 @@ Test(tri_exact, stages_agree_with_gmp)
                      (unsigned long long)tl_seed, got, want);
         (want ? nonzero : zero)[f]++;
         int i = tl_int(0, 2), j = (i + 1 + tl_int(0, 1)) % 3;
-        cr_assert_eq(tx_orient2(v[0], v[1], v[2], i, j), orient2_gmp(v, i, j), "family %d case %d: tx_orient2", f,
-                     n);
+        int want2 = orient2_gmp(v, i, j);
+        cr_assert_eq(tx_orient2(v[0], v[1], v[2], i, j), want2, "family %d case %d: tx_orient2", f, n);
+        cr_assert_eq(tx_orient2_exact(v[0], v[1], v[2], i, j), want2, "family %d case %d: tx_orient2_exact", f, n);
     }
     /* each exact family must have reached both exact zeros and non-zero signs */
     for (int f = 1; f < 3; f++)
