@@ -108,3 +108,39 @@ Test(tri_exact, stages_agree_with_gmp)
     for (int f = 1; f < 3; f++)
         cr_assert(zero[f] > 1000 && nonzero[f] > 1000, "family %d: %d zero, %d non-zero", f, zero[f], nonzero[f]);
 }
+
+/* The exact-zero shortcuts of tx_orient3 and tx_orient2 (two equal points;
+ * a magnitude bound of 0): generic points with one copied onto another, and
+ * points whose differences run along the axes (every monomial 0), against
+ * GMP.  A point moved by one ulp off the copy must not be called 0. */
+Test(tri_exact, zero_shortcuts_agree_with_gmp)
+{
+    tl_init_seed(0x2e60);
+    int zeros = 0, moved = 0;
+    for (int n = 0; n < 20000; n++) {
+        isect_vec3 v[4];
+        for (int k = 0; k < 4; k++)
+            v[k] = (isect_vec3){coord(0), coord(0), coord(0)};
+        int a = tl_int(0, 3), b = (a + 1 + tl_int(0, 2)) % 4;
+        v[b] = v[a];
+        if (n % 4 == 3) { /* along the axes: v[k] - v[0] has one non-zero coordinate */
+            for (int k = 1; k < 4; k++) {
+                v[k] = v[0];
+                int c = tl_int(0, 2);
+                float *f = c == 0 ? &v[k].x : c == 1 ? &v[k].y : &v[k].z;
+                *f = coord(0);
+            }
+        }
+        if (n % 8 == 5) { /* one ulp off the copy */
+            v[b].y = nextafterf(v[b].y, 2.0f);
+            moved++;
+        }
+        int want = orient3_gmp(v), got = tx_orient3(v[0], v[1], v[2], v[3]);
+        cr_assert_eq(got, want, "case %d (ISECT_SEED=%llu): tx_orient3 %d, exact %d", n, (unsigned long long)tl_seed,
+                     got, want);
+        zeros += want == 0;
+        int i = tl_int(0, 2), j = (i + 1 + tl_int(0, 1)) % 3;
+        cr_assert_eq(tx_orient2(v[0], v[1], v[2], i, j), orient2_gmp(v, i, j), "case %d: tx_orient2", n);
+    }
+    cr_assert(zeros > 10000 && moved > 2000, "%d exact zeros, %d moved", zeros, moved);
+}
