@@ -4,11 +4,14 @@
  * With v- and v+ the box's vertices least and most along the normal n
  * (v-_i = min_i where n_i > 0, else max_i): front iff n.(v- - point) > 0,
  * back iff n.(v+ - point) < 0, else straddling (the centre-extent test
- * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Each dot product in
- * binary32, then binary64, its sign certified by FB_CERT_DOT32 or
- * FB_CERT_DOT (fast/fast_bounds.h), else exact (dot_sign_exact: a binary64
- * expansion when the differences are exact in binary64, else fe
- * expansions, fast/fast_exact.h).  docs/queries/aabb_plane.md.
+ * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Both dot products in
+ * binary32 at once, certified by FB_CERT_DOT32 (fast/fast_bounds.h), one
+ * branch to the cold path; there each uncertain sign: 0 when every term is
+ * 0, else binary64 certified by FB_CERT_DOT, else the exact sum of six
+ * exact products when nothing rounds (fx_sum8_exact), else exact
+ * (dot_sign_exact: a binary64 expansion when the differences are exact in
+ * binary64, else fe expansions, fast/fast_exact.h).
+ * docs/queries/aabb_plane.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"

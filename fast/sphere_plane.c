@@ -82,15 +82,16 @@ static int sphere_plane_quick(const isect_sphere *sp, const isect_plane *plane)
 }
 
 /* Everything the common path could not certify: invalid input, and the
- * exact stages (a sphere touching the plane, or within rounding of it). */
-static ISECT_NOINLINE bool sphere_plane_cold(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
+ * exact stages (a sphere touching the plane, or within rounding of it).
+ * ok: the input passed the common path's validity test. */
+static ISECT_NOINLINE bool sphere_plane_cold(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out,
+                                             unsigned ok)
 {
     if (out)
         out->side = ISECT_STRADDLING;
     isect_vec3 n = plane.normal;
-    double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
-    if (!(fv_finite3(s.center) && fv_finite3(plane.point) && fv_finite3(n) && isfinite(s.radius) && s.radius >= 0 &&
-          nn > 0))
+    if (!ok && !(fv_finite3(s.center) && fv_finite3(plane.point) && fv_finite3(n) && isfinite(s.radius) &&
+                 s.radius >= 0 && (n.x != 0 || n.y != 0 || n.z != 0)))
         return false;
     int side = sphere_plane_quick(&s, &plane);
     if (side == -2)
@@ -118,8 +119,8 @@ bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_re
     int ok = (a <= DBL_MAX) & (rr <= DBL_MAX) & (s.radius >= 0) & (nn > 0);
     int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) <= rr;
     if (ISECT_UNLIKELY(((away + straddle) & ok) == 0))
-        return sphere_plane_cold(s, plane, out);
+        return sphere_plane_cold(s, plane, out, ok);
     if (out)
-        out->side = (isect_side)(away * ((d > 0) - (d < 0)));
+        out->side = (isect_side)((int)away * ((d > 0) - (d < 0)));
     return straddle;
 }

@@ -1,11 +1,12 @@
 /* fast/sphere_sphere.c: closed balls overlap, binary32 inputs, exact answer.
  *
- * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in three
- * stages: binary32, as a textbook test would, certified by FB_CERT_SQ32;
- * binary64, certified by FB_CERT_SQ (fast/fast_bounds.h); else the exact
- * value of D (a binary64 expansion, or fe expansions, fast/fast_exact.h).
- * No square root, no
- * epsilon, no libm.  The answer is ref's for every binary32 input:
+ * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in stages:
+ * binary32, as a textbook test would, certified by FB_CERT_SQ32 (one
+ * branch on the common path); binary64, certified by FB_CERT_SQ
+ * (fast/fast_bounds.h); the exact sum of the exact squares when nothing
+ * rounds; else the exact value of D (a binary64 expansion, or fe
+ * expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
+ * The answer is ref's for every binary32 input:
  * docs/queries/sphere_sphere.md.
  */
 #include "fast_exact.h"
