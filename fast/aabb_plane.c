@@ -4,11 +4,14 @@
  * With v- and v+ the box's vertices least and most along the normal n
  * (v-_i = min_i where n_i > 0, else max_i): front iff n.(v- - point) > 0,
  * back iff n.(v+ - point) < 0, else straddling (the centre-extent test
- * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Each dot product in
- * binary32, then binary64, its sign certified by FB_CERT_DOT32 or
- * FB_CERT_DOT (fast/fast_bounds.h), else exact (dot_sign_exact: a binary64
- * expansion when the differences are exact in binary64, else fe
- * expansions, fast/fast_exact.h).  docs/queries/aabb_plane.md.
+ * s -+ e.|n|, Ericson 5.2.3, written per vertex).  Both dot products in
+ * binary32 at once, certified by FB_CERT_DOT32 (fast/fast_bounds.h), one
+ * branch to the cold path; there each uncertain sign: 0 when every term is
+ * 0, else binary64 certified by FB_CERT_DOT, else the exact sum of six
+ * exact products when nothing rounds (fx_sum8_exact), else exact
+ * (dot_sign_exact: a binary64 expansion when the differences are exact in
+ * binary64, else fe expansions, fast/fast_exact.h).
+ * docs/queries/aabb_plane.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"
@@ -41,50 +44,86 @@ static int dot_sign_exact(const isect_vec3 *v, const isect_vec3 *p, const isect_
     return fe_sign(&x);
 }
 
-/* The sign of n.(v - p), exactly when the binary64 bound cannot certify it;
- * *finite is cleared when a value is not finite. */
-static inline int dot_sign(const isect_vec3 *v, const isect_vec3 *p, const isect_vec3 *n, bool *finite)
+/* The sign of n.(v - p) on the cold path: the binary64 value certified
+ * by FB_CERT_DOT; else exact: the six products n_i v_i, -n_i p_i of
+ * binary32 values are exact in binary64, and fx_sum8_exact sums them when no
+ * partial sum rounds (a plane through a corner, an axis normal); else
+ * dot_sign_exact.  Finite inputs (checked by the caller). */
+static int dot_sign_cold(const isect_vec3 *v, const isect_vec3 *p, const isect_vec3 *n)
 {
-    /* binary32 first, as a textbook test: FB_CERT_DOT32 (a finite bound
-     * also proves v, p and n finite) */
-    float fx = v->x - p->x, fy = v->y - p->y, fz = v->z - p->z;
-    float fd = fx * n->x + fy * n->y + fz * n->z, fa = fabsf(fx * n->x) + fabsf(fy * n->y) + fabsf(fz * n->z);
-    if (fa <= FLT_MAX) {
-        float g = FB_CERT_DOT32 * fa + FB_CERT_DOT32_ABS;
-        if (fd > g)
-            return 1;
-        if (-fd > g)
-            return -1;
-    }
     double wx = (double)v->x - p->x, wy = (double)v->y - p->y, wz = (double)v->z - p->z;
-    double d = wx * n->x + wy * n->y + wz * n->z;
-    double a = fabs(wx * n->x) + fabs(wy * n->y) + fabs(wz * n->z);
-    if (!(a <= DBL_MAX)) {
-        *finite = false;
-        return 0;
-    }
-    if (d > FB_CERT_DOT * a)
-        return 1;
-    if (-d > FB_CERT_DOT * a)
-        return -1;
+    double tx = wx * n->x, ty = wy * n->y, tz = wz * n->z, d = tx + ty + tz;
+    double g = FB_CERT_DOT * (fabs(tx) + fabs(ty) + fabs(tz));
+    if (d > g || -d > g)
+        return d > 0 ? 1 : -1;
+    double s;
+    if (fx_sum8_exact((double)n->x * v->x, -((double)n->x * p->x), (double)n->y * v->y, -((double)n->y * p->y),
+                      (double)n->z * v->z, -((double)n->z * p->z), 0, 0, &s))
+        return (s > 0) - (s < 0);
     return dot_sign_exact(v, p, n);
 }
 
-bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out)
+/* The sign of n.(v - p) on the cold path, given the vertex: 0 when every
+ * term is 0 exactly (v_i = p_i or n_i = 0: a plane through the vertex, or
+ * an axis normal through a face), else dot_sign_cold. */
+static int vertex_sign(const isect_vec3 *v, const isect_vec3 *p, const isect_vec3 *n)
+{
+    if ((v->x == p->x || n->x == 0) && (v->y == p->y || n->y == 0) && (v->z == p->z || n->z == 0))
+        return 0;
+    return dot_sign_cold(v, p, n);
+}
+
+/* Everything the common path could not certify: invalid input, a zero
+ * normal, a vertex on or within rounding of the plane.  cert: the common
+ * path's certificates (AP_*); AP_OK says the input passed its checks, so
+ * that only n = 0 remains to test. */
+enum { AP_LO_NEG = 1, AP_HI_POS = 2, AP_OK = 4 };
+static ISECT_NOINLINE bool aabb_plane_cold(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out,
+                                           unsigned cert)
 {
     if (out)
         out->side = ISECT_STRADDLING;
     isect_vec3 n = plane.normal;
-    if (!(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z) || (n.x == 0 && n.y == 0 && n.z == 0))
+    if (n.x == 0 && n.y == 0 && n.z == 0)
+        return false;
+    if (!(cert & AP_OK) &&
+        (!(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z) || !fv_finite3(b.min) ||
+         !fv_finite3(b.max) || !fv_finite3(plane.point) || !fv_finite3(n)))
         return false;
     isect_vec3 lo = {n.x > 0 ? b.min.x : b.max.x, n.y > 0 ? b.min.y : b.max.y, n.z > 0 ? b.min.z : b.max.z};
     isect_vec3 hi = {n.x > 0 ? b.max.x : b.min.x, n.y > 0 ? b.max.y : b.min.y, n.z > 0 ? b.max.z : b.min.z};
-    bool finite = true;
-    int sl = dot_sign(&lo, &plane.point, &n, &finite), sh = finite ? dot_sign(&hi, &plane.point, &n, &finite) : 0;
-    if (!finite)
-        return false;
+    int sl = cert & AP_LO_NEG ? -1 : vertex_sign(&lo, &plane.point, &n);
+    int sh = sl > 0 ? 1 : cert & AP_HI_POS ? 1 : vertex_sign(&hi, &plane.point, &n);
     isect_side side = sl > 0 ? ISECT_FRONT : sh < 0 ? ISECT_BACK : ISECT_STRADDLING;
     if (out)
         out->side = side;
     return side == ISECT_STRADDLING;
+}
+
+/* The common path, binary32 as the textbook test.  Per axis the terms of
+ * both box ends, a_i = fl(fl(min_i - p_i) n_i) and b_i (max_i); the least
+ * (greatest) of the two is the term of v- (v+): rounding is monotone.  dl,
+ * dh: the sums over the axes, left to right, certified by FB_CERT_DOT32
+ * with one bound for both, g = fl(2^-20 M + 2^-140), M = sum_i (|a_i| +
+ * |b_i|), which is at least each dot product's sum of magnitudes (monotone
+ * rounding).  A finite M proves every input finite; n = 0 makes dl = dh = 0
+ * and certifies nothing.  One branch, well predicted: certified and valid,
+ * or the cold path, told which signs are already certain. */
+bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out)
+{
+    isect_vec3 n = plane.normal, p = plane.point;
+    float ax = (b.min.x - p.x) * n.x, bx = (b.max.x - p.x) * n.x;
+    float ay = (b.min.y - p.y) * n.y, by = (b.max.y - p.y) * n.y;
+    float az = (b.min.z - p.z) * n.z, bz = (b.max.z - p.z) * n.z;
+    float dl = (ax < bx ? ax : bx) + (ay < by ? ay : by) + (az < bz ? az : bz);
+    float dh = (ax < bx ? bx : ax) + (ay < by ? by : ay) + (az < bz ? bz : az);
+    float m = (fabsf(ax) + fabsf(bx)) + (fabsf(ay) + fabsf(by)) + (fabsf(az) + fabsf(bz));
+    float g = FB_CERT_DOT32 * m + FB_CERT_DOT32_ABS;
+    unsigned front = dl > g, back = dh < -g, lo_neg = dl < -g, hi_pos = dh > g, straddle = lo_neg & hi_pos;
+    unsigned ok = (m <= FLT_MAX) & (b.min.x <= b.max.x) & (b.min.y <= b.max.y) & (b.min.z <= b.max.z);
+    if (ISECT_UNLIKELY(((front + back + straddle) & ok) == 0))
+        return aabb_plane_cold(b, plane, out, lo_neg * AP_LO_NEG + hi_pos * AP_HI_POS + ok * AP_OK);
+    if (out)
+        out->side = (isect_side)(front - back);
+    return straddle;
 }

@@ -442,4 +442,39 @@ static inline void fx_num_diff(fx_num *r, float x, float y)
     fx_num_grow(r, s);
 }
 
+/* ---- the exact sum of a few values, when nothing rounds (issue 14) --------
+ * fx_sum4_exact: *s = (a + b) + (c + d), and true when each of the three
+ * additions is exact (fx_two_sum's error is 0), so *s is the exact sum;
+ * false otherwise (*s then means nothing).  fx_sum8_exact: the same for
+ * eight values, (x0 + .. + x3) + (x4 + .. + x7).  Pass 0 for unused terms
+ * (adding 0 is exact).  The cheap exact stage of sphere_sphere,
+ * sphere_plane and aabb_plane: their terms are exact products of binary32
+ * values or TwoProduct pairs, and on exactly constructed inputs (touching,
+ * through a corner) the sums are exact; no bound is involved.  Finite
+ * values (a NaN error counts as inexact).  Written out, no arrays: a
+ * loop over a stack array costs store-forwarding stalls. */
+static inline bool fx_sum4_exact(double a, double b, double c, double d, double *s)
+{
+    double e0, e1, e2, x = fx_two_sum(a, b, &e0), y = fx_two_sum(c, d, &e1);
+    *s = fx_two_sum(x, y, &e2);
+    return e0 == 0 && e1 == 0 && e2 == 0;
+}
+
+static inline bool fx_sum8_exact(double x0, double x1, double x2, double x3, double x4, double x5, double x6,
+                                 double x7, double *s)
+{
+    double a, b, e;
+    int ok = (int)fx_sum4_exact(x0, x1, x2, x3, &a) & (int)fx_sum4_exact(x4, x5, x6, x7, &b);
+    *s = fx_two_sum(a, b, &e);
+    return ok && e == 0;
+}
+
+/* The sign of (p1 + e1) - (p2 + e2) for TwoProduct pairs (p = fl(X),
+ * e = X - p exactly): rounding is monotone, so p1 > p2 implies X1 > X2;
+ * when p1 == p2, X1 - X2 = e1 - e2. */
+static inline int fx_pair_cmp(double p1, double e1, double p2, double e2)
+{
+    return p1 != p2 ? (p1 > p2 ? 1 : -1) : (e1 > e2) - (e1 < e2);
+}
+
 #endif

@@ -146,4 +146,13 @@ static inline fv_d3 fv_dcross(fv_d3 a, fv_d3 b)
 /* |a.x b.x| + |a.y b.y| + |a.z b.z|: the magnitude of a dot product's terms. */
 static inline double fv_dabsdot(fv_d3 a, fv_d3 b) { return fabs(a.x * b.x) + fabs(a.y * b.y) + fabs(a.z * b.z); }
 
+/* A branch to a cold path, taken rarely: without the hint gcc splits a
+ * combined certificate test (a | b) into two data-dependent branches
+ * (issue 14's common paths; plain C11 without it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ISECT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ISECT_UNLIKELY(x) (x)
+#endif
+
 #endif

@@ -46,7 +46,7 @@ static int sphere_plane_expansion(const isect_sphere *s, const isect_plane *plan
     return fx_sign(d, nd) > 0 ? ISECT_FRONT : ISECT_BACK;
 }
 
-static isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
+static ISECT_NOINLINE isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
 {
     int side = sphere_plane_expansion(&s, &plane);
     if (side != -2)
@@ -60,30 +60,67 @@ static isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
     return fe_sign(&d) > 0 ? ISECT_FRONT : ISECT_BACK;
 }
 
-bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
+/* The cheap exact stage: S = sum_i (n_i c_i - n_i p_i), six products of
+ * binary32 values (exact in binary64), by fx_sum8_exact; n.n likewise (three
+ * exact squares); then S^2 and r^2 n.n as TwoProduct pairs (r^2 exact),
+ * compared exactly by fx_pair_cmp.  Returns the side, or -2 when a partial
+ * sum rounds.  Ranges: S and n.n are multiples of 2^-298 below 2^260, so
+ * TwoProduct's halves and partial products neither under- nor overflow
+ * (fast/fast_exact.h, point 4). */
+static int sphere_plane_quick(const isect_sphere *sp, const isect_plane *plane)
+{
+    const isect_vec3 c = sp->center, p = plane->point, n = plane->normal;
+    double s, nn, e1, e2;
+    if (!fx_sum8_exact((double)n.x * c.x, -((double)n.x * p.x), (double)n.y * c.y, -((double)n.y * p.y),
+                       (double)n.z * c.z, -((double)n.z * p.z), 0, 0, &s) ||
+        !fx_sum4_exact((double)n.x * n.x, (double)n.y * n.y, (double)n.z * n.z, 0, &nn))
+        return -2;
+    double p1 = fx_two_prod(s, s, &e1), p2 = fx_two_prod((double)sp->radius * sp->radius, nn, &e2);
+    if (fx_pair_cmp(p1, e1, p2, e2) <= 0)
+        return ISECT_STRADDLING;
+    return s > 0 ? ISECT_FRONT : ISECT_BACK;
+}
+
+/* Everything the common path could not certify: invalid input, and the
+ * exact stages (a sphere touching the plane, or within rounding of it).
+ * ok: the input passed the common path's validity test. */
+static ISECT_NOINLINE bool sphere_plane_cold(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out,
+                                             unsigned ok)
 {
     if (out)
         out->side = ISECT_STRADDLING;
     isect_vec3 n = plane.normal;
-    double wx = (double)s.center.x - plane.point.x, wy = (double)s.center.y - plane.point.y,
-           wz = (double)s.center.z - plane.point.z;
-    double d = wx * n.x + wy * n.y + wz * n.z;
-    double a = fabs(wx * n.x) + fabs(wy * n.y) + fabs(wz * n.z);
-    double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
-    double rr = (double)s.radius * s.radius * nn;
-    /* valid: a non-finite centre, point or normal makes a inf or NaN (0 inf
-     * included), a non-finite radius or normal rr; nn > 0 iff n != 0 */
-    if (!(a <= DBL_MAX && rr <= DBL_MAX && s.radius >= 0 && nn > 0))
+    if (!ok && !(fv_finite3(s.center) && fv_finite3(plane.point) && fv_finite3(n) && isfinite(s.radius) &&
+                 s.radius >= 0 && (n.x != 0 || n.y != 0 || n.z != 0)))
         return false;
-    double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
-    isect_side side;
-    if (lo > 0 && lo * lo > rr * (1 + FB_CERT_SQ))
-        side = d > 0 ? ISECT_FRONT : ISECT_BACK;
-    else if (hi * hi * (1 + FB_CERT_SQ) <= rr)
-        side = ISECT_STRADDLING;
-    else
+    int side = sphere_plane_quick(&s, &plane);
+    if (side == -2)
         side = sphere_plane_exact(s, plane);
     if (out)
-        out->side = side;
+        out->side = (isect_side)side;
     return side == ISECT_STRADDLING;
+}
+
+/* The common path: the binary64 filter (docs/queries/sphere_plane.md,
+ * steps 1 and 2), its two certificates and the validity test combined in
+ * one branch, the side selected without one. */
+bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
+{
+    isect_vec3 n = plane.normal;
+    double wx = (double)s.center.x - plane.point.x, wy = (double)s.center.y - plane.point.y,
+           wz = (double)s.center.z - plane.point.z;
+    double tx = wx * n.x, ty = wy * n.y, tz = wz * n.z, d = tx + ty + tz;
+    double a = fabs(tx) + fabs(ty) + fabs(tz);
+    double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
+    double rr = (double)s.radius * s.radius * nn;
+    double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
+    /* valid: a non-finite centre, point or normal makes a inf or NaN (0 inf
+     * included), a non-finite radius or normal rr; nn > 0 iff n != 0 */
+    int ok = (a <= DBL_MAX) & (rr <= DBL_MAX) & (s.radius >= 0) & (nn > 0);
+    int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) <= rr;
+    if (ISECT_UNLIKELY(((away + straddle) & ok) == 0))
+        return sphere_plane_cold(s, plane, out, ok);
+    if (out)
+        out->side = (isect_side)((int)away * ((d > 0) - (d < 0)));
+    return straddle;
 }

@@ -1,18 +1,19 @@
 /* fast/sphere_sphere.c: closed balls overlap, binary32 inputs, exact answer.
  *
- * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in three
- * stages: binary32, as a textbook test would, certified by FB_CERT_SQ32;
- * binary64, certified by FB_CERT_SQ (fast/fast_bounds.h); else the exact
- * value of D (a binary64 expansion, or fe expansions, fast/fast_exact.h).
- * No square root, no
- * epsilon, no libm.  The answer is ref's for every binary32 input:
+ * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in stages:
+ * binary32, as a textbook test would, certified by FB_CERT_SQ32 (one
+ * branch on the common path); binary64, certified by FB_CERT_SQ
+ * (fast/fast_bounds.h); the exact sum of the exact squares when nothing
+ * rounds; else the exact value of D (a binary64 expansion, or fe
+ * expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
+ * The answer is ref's for every binary32 input:
  * docs/queries/sphere_sphere.md.
  */
 #include "fast_exact.h"
 #include "fast_vec3.h"
 
 /* The same in fe expansions (a centre difference inexact in binary64). */
-static int sphere_gap_sign_fe(isect_sphere a, isect_sphere b)
+static ISECT_NOINLINE int sphere_gap_sign_fe(isect_sphere a, isect_sphere b)
 {
     fe d[3], r0 = fe_of(a.radius), r1 = fe_of(b.radius), r = fe_add(&r0, &r1, 1);
     fe_diff3(d, b.center, a.center);
@@ -51,8 +52,50 @@ static int sphere_gap_sign_exact(const isect_sphere *a, const isect_sphere *b)
     return sphere_gap_sign_fe(*a, *b);
 }
 
-/* Stages two and three, with the validity check. */
-static bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
+/* At most 26 significant bits: the low 27 bits of the significand of a
+ * normal binary64 value are 0 (every value here is 0 or a multiple of
+ * 2^-149, so normal), and then its square is exact (at most 52 bits). */
+static inline unsigned sphere_short(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return (b & ((UINT64_C(1) << 27) - 1)) == 0;
+}
+
+/* The cheap exact stage: when the centre differences d_i and r = r0 + r1
+ * are exact in binary64 (fx_two_sum's error 0), D = sum d_i^2 - r^2 from
+ * the four squares, exact when each value has at most 26 significant bits
+ * (sphere_short), else TwoProduct pairs P + E; summed by fx_sum4_exact or
+ * fx_sum8_exact when no addition rounds (touching along an axis, a
+ * Pythagorean direction), the terms that cancel when touching along x
+ * added first.  Returns the sign of D, or 2 when a difference or an
+ * addition rounds.  d_i and r are multiples of 2^-149 below 2^129: no
+ * under- or overflow in TwoProduct. */
+static int sphere_gap_sign_quick(const isect_sphere *a, const isect_sphere *b)
+{
+    double e0, e1, e2, e3, f0, f1, f2, f3, d;
+    double wx = fx_two_sum(b->center.x, -(double)a->center.x, &e0);
+    double wy = fx_two_sum(b->center.y, -(double)a->center.y, &e1);
+    double wz = fx_two_sum(b->center.z, -(double)a->center.z, &e2);
+    double r = fx_two_sum(a->radius, (double)b->radius, &e3);
+    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0)
+        return 2;
+    if (sphere_short(wx) & sphere_short(wy) & sphere_short(wz) & sphere_short(r)) {
+        if (!fx_sum4_exact(wx * wx, -(r * r), wy * wy, wz * wz, &d))
+            return 2;
+        return (d > 0) - (d < 0);
+    }
+    double px = fx_two_prod(wx, wx, &f0), py = fx_two_prod(wy, wy, &f1), pz = fx_two_prod(wz, wz, &f2);
+    double pr = fx_two_prod(r, r, &f3);
+    if (!fx_sum8_exact(px, -pr, py, pz, f0, -f3, f1, f2, &d))
+        return 2;
+    return (d > 0) - (d < 0);
+}
+
+/* Everything the binary32 stage could not certify: the validity check,
+ * the binary64 stage (FB_CERT_SQ), then exact: the cheap stage, then fe
+ * expansions. */
+static ISECT_NOINLINE bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
 {
     double dx = (double)b.center.x - a.center.x, dy = (double)b.center.y - a.center.y,
            dz = (double)b.center.z - a.center.z;
@@ -65,20 +108,32 @@ static bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
         return true;
     if (d2 > r2 * (1 + FB_CERT_SQ))
         return false;
-    return sphere_gap_sign_exact(&a, &b) <= 0;
+    int sg = sphere_gap_sign_quick(&a, &b);
+    if (sg == 2)
+        sg = sphere_gap_sign_exact(&a, &b);
+    return sg <= 0;
 }
 
+/* The common path, binary32 as a textbook test would compute it: its two
+ * certificates (FB_CERT_SQ32) and the validity checks combined without
+ * branches; one branch, well predicted, to the slow path.  The checks on
+ * the bits: 2^-100 <= r2 <= FLT_MAX as one unsigned range test of its
+ * encoding (r2 = r r is +0, positive or NaN: a NaN or +inf encodes above
+ * FLT_MAX), and both radii with a clear sign bit (>= +0; NaN radii make r2
+ * NaN; -0 is left to the slow path). */
 bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
 {
     float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, dz = b.center.z - a.center.z;
     float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
-    bool hit;
-    if (d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN)
-        hit = false; /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
-    else if (d2 * (1 + FB_CERT_SQ32) <= r2 && r2 >= FB_CERT_SQ32_MIN && r2 <= FLT_MAX && a.radius >= 0 &&
-             b.radius >= 0)
-        hit = true; /* certainly overlapping; d2 finite, so the centres are */
-    else
+    uint32_t br0, br1, br2, lo = 0x0d800000u /* 2^-100 */, hi = 0x7f7fffffu /* FLT_MAX */;
+    memcpy(&br0, &a.radius, sizeof br0);
+    memcpy(&br1, &b.radius, sizeof br1);
+    memcpy(&br2, &r2, sizeof br2);
+    /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
+    unsigned miss = d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN;
+    /* certainly overlapping; d2 finite, so the centres are */
+    unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & (br2 - lo <= hi - lo) & ((br0 | br1) >> 31 == 0);
+    if (ISECT_UNLIKELY(miss + hit == 0))
         hit = sphere_sphere_slow(a, b);
     if (out)
         out->hit = hit;
