@@ -25,7 +25,6 @@
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
 static int exact_sphere(isect_ray ray, isect_sphere s)
 {
-    RC_EXACT_HOOK();
     fx_num v[3], a, b, c, t1, t2;
     const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, ce[3] = {s.center.x, s.center.y, s.center.z};
     const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
@@ -61,63 +60,79 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
     return fx_num_sign(&t1) <= 0 ? 2 : 0;
 }
 
-/* The entry root, a hit being known (c > 0, b < 0, a > 0).  The first form
- * depends on c only through e and is the accurate one unless s is close to
- * -b (the origin near the sphere); the second cancels nothing but takes c
- * and e with independent rounding errors, which near a tangency (e ~ 0)
- * can put t beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for
- * an exact 0.54 that way.  So: the first form when s <= -b/2, the second
- * (where c < 3e) otherwise.  A computed e < 0 (rounding; the exact D >= 0)
- * gives the closest approach -b/a. */
-static double entry(fv_d3 v, fv_d3 d, double r, double a, double b, double c)
+/* The entry root, a hit being known with c > 0 (so b < 0, a > 0), from the
+ * values of the decision: s^2 = a e = a r^2 - |v x d|^2 (Lagrange's
+ * identity, a e = b^2 - a c without its cancellation: e = r^2 - |l|^2,
+ * l = v - (b/a) d the closest approach, Haines et al., Ray Tracing Gems
+ * ch. 7).  The first form (-b - s)/a depends on c only through e and is
+ * the accurate one unless s is close to -b (the origin near the sphere);
+ * the second, c/(-b + s), cancels nothing but takes c and e with
+ * independent rounding errors, which near a tangency (e ~ 0) can put t
+ * beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for an exact
+ * 0.54 that way.  So: the first form when s <= -b/2, the second (where
+ * c < 3e) otherwise.  A computed a e < 0 (rounding; the exact D >= 0)
+ * gives the closest approach -b/a.  One division, one sqrt. */
+static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, double c)
 {
-    fv_d3 l = fv_dsub(v, fv_dmul(d, b / a));
-    double e = r * r - fv_ddot(l, l);
-    double s = e > 0 ? sqrt(a * e) : 0;
-    return s <= -0.5 * b ? (-b - s) / a : c / (-b + s);
+    fv_d3 x = fv_dcross(v, d);
+    double ae = a * rr - fv_ddot(x, x), s = ae > 0 ? sqrt(ae) : 0;
+    bool first = s <= -0.5 * b;
+    return (first ? -b - s : c) / (first ? a : -b + s);
 }
 
-/* The decision from the binary64 values, or -1 when a guard cannot
- * certify it. */
-static int filtered_decision(double a, double b, double B, double c, double pc, double tmax)
-{
-    if (c <= FB_RAY_QUAD * pc)
-        return c < -FB_RAY_QUAD * pc ? 1 : -1;
-    double gb = FB_RAY_DOT * B;
-    if (a == 0 || b >= gb)
-        return 0;
-    if (b > -gb)
-        return -1;
-    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
-    if (tmax == INFINITY || m > gm) {
-        double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
-        return D > gD ? 2 : D < -gD ? 0 : -1;
-    }
-    if (m >= -gm)
-        return -1;
-    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
-    return f < -gf ? 2 : f > gf ? 0 : -1;
-}
-
-bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
+/* The input the filter did not certify: invalid, or decided exactly. */
+static ISECT_NOINLINE bool rs_cold(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
-
-    fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
-    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
-    double a = fv_ddot(d, d), b = fv_ddot(v, d);
-    int decision = filtered_decision(a, b, fv_dabsdot(v, d), c, vv + rr, ray.tmax);
-    if (decision < 0)
-        decision = exact_sphere(ray, sphere);
+    RC_EXACT_HOOK();
+    int decision = exact_sphere(ray, sphere);
     if (decision == 0)
         return false;
     if (out) {
-        float t = decision == 1 ? 0.0f : (float)entry(v, d, r, a, b, c);
+        fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
+        double r = sphere.radius, rr = r * r, c = fv_ddot(v, v) - rr;
+        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, fv_ddot(d, d), fv_ddot(v, d), c);
         out->hit = true;
         out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
     return true;
+}
+
+/* The filter: every sign the decision needs, from binary64 values and the
+ * guards FB_RAY_QUAD (c, D, f(tmax)) and FB_RAY_DOT (b, a tmax + b),
+ * combined without branches into "certainly a hit" and "certainly a miss":
+ *   c < 0: inside, t = 0;  c > 0 and b >= 0 (a == 0 makes b == 0): miss;
+ *   c > 0, b < 0: within reach (tmax = inf, or a tmax + b > 0): D decides,
+ *   else f(tmax) (hit iff <= 0).
+ * A certified hit also needs valid input: a finite dir (d.d < inf: no
+ * binary32 square overflows binary64), tmax >= 0 and r >= 0 (a non-finite
+ * origin, center or radius makes c inf or NaN, and every test false); a
+ * certified miss is what invalid input answers anyway. */
+bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
+{
+    fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
+    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr, pc = vv + rr, gc = FB_RAY_QUAD * pc;
+    double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d), gb = FB_RAY_DOT * B, tmax = ray.tmax;
+    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
+    double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
+    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
+    bool in = c < -gc, out_ = c > gc, away = b >= gb, toward = b < -gb;
+    bool reach = (tmax == INFINITY) | (m > gm), short_ = m < -gm;
+    bool valid = (a < INFINITY) & (ray.tmax >= 0) & (sphere.radius >= 0);
+    bool hit = valid & (in | (out_ & toward & ((reach & (D > gD)) | (short_ & (f < -gf)))));
+    bool miss = out_ & (away | (toward & ((reach & (D < -gD)) | (short_ & (f > gf)))));
+    if (!(hit | miss))
+        return rs_cold(ray, sphere, out);
+    if (out) {
+        out->hit = hit;
+        out->t = 0;
+        if (hit & !in) {
+            float t = (float)entry(v, d, rr, a, b, c);
+            out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
+        }
+    }
+    return hit;
 }
