@@ -60,14 +60,15 @@ static inline int rc_end_cmp(rc_end a, rc_end b)
  * a few u of the exact sum when the sign is certain.  t is overwritten. */
 static inline int rc_sum_sign(double *t, int n, double *approx)
 {
-    double m = 0, e = 0;
-    for (int i = 1; i < n; i++)
-        t[i] = fx_two_sum(t[i], t[i - 1], &t[i - 1]);
-    for (int i = 0; i < n - 1; i++) {
-        m += fabs(t[i]);
-        e += t[i];
+    double s = t[0], m = 0, e = 0;
+    for (int i = 1; i < n; i++) {
+        double err;
+        s = fx_two_sum(s, t[i], &err);
+        t[i - 1] = err;
+        m += fabs(err);
+        e += err;
     }
-    double s = t[n - 1];
+    t[n - 1] = s;
     *approx = s + e;
     if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
         return (s > 0) - (s < 0);

@@ -6,7 +6,9 @@
  * guards (FB_RAY_DOT) and the guarded comparisons of |num| with tmax |den|
  * (FB_RAY_END) without a branch, then takes ONE branch: when the signs of
  * num and den are certain and either they differ or the comparison is
- * certain either way, the answer is selected from these values (t = num/den,
+ * certain either way, or num's sign is certain and den is exactly 0 (the
+ * computed den is 0 and its first sum exact: a direction in the plane, a
+ * miss), the answer is selected from these values (t = num/den,
  * the same binary64 values); otherwise a cold function validates the input
  * and decides exactly: num (six exact products), den (three) and
  * num - tmax den (num's and tmax times den's, as exact pairs) are exact
@@ -41,6 +43,7 @@ static ISECT_NOINLINE int rp_sign_slow(const double *t, int n, double *approx)
     return fx_sign(e, m);
 }
 
+/* The exact sign of the sum of t[0..n-1] and an approximation of it. */
 static inline int rp_sign(double *t, int n, double *approx)
 {
     int s = rc_sum_sign(t, n, approx);
@@ -49,8 +52,12 @@ static inline int rp_sign(double *t, int n, double *approx)
 
 /* The input the filter did not certify: invalid, or decided exactly from
  * exact sums of products of two binary32 values (and of tmax times such a
- * product, as fx_two_prod's exact pair): num (six terms), den (three) and
- * num - tmax den (twelve, for a finite tmax only).  num == 0: a hit at
+ * product, as fx_two_prod's exact pair), by rc_sum_sign (one branch-free
+ * pass) or, when it cannot tell, an expansion: num (six terms: the pairs
+ * p_i n_i - o_i n_i as fx_two_sum's sums, which cancel first, then their
+ * errors, so that an origin exactly on the plane usually sums to 0 with no
+ * rounding error at all), den (three) and num - tmax den (twelve, for a
+ * finite tmax only).  num == 0: a hit at
  * t = 0 (the origin on the plane, a ray in the plane included); den == 0
  * or opposite signs: a miss; else |num| <= tmax |den|, i.e.
  * (num - tmax den) sn <= 0.  t is the quotient of num's and den's
@@ -65,9 +72,8 @@ static ISECT_NOINLINE bool rp_cold(isect_ray ray, isect_plane pl, isect_ray_plan
     const float p[3] = {pl.point.x, pl.point.y, pl.point.z}, o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
     const float n[3] = {pl.normal.x, pl.normal.y, pl.normal.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
     double num[6], den[3], m[12], na, da, ma;
-    for (int i = 0; i < 3; i++) {
-        num[2 * i] = (double)p[i] * n[i];
-        num[2 * i + 1] = -(double)o[i] * n[i];
+    for (int i = 0; i < 3; i++) { /* num: (p_i - o_i) n_i first, their errors last */
+        num[i] = fx_two_sum((double)p[i] * n[i], -(double)o[i] * n[i], &num[3 + i]);
         den[i] = (double)d[i] * n[i];
     }
     int sn = rp_sign(num, 6, &na);
@@ -92,13 +98,18 @@ static ISECT_NOINLINE bool rp_cold(isect_ray ray, isect_plane pl, isect_ray_plan
 bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *out)
 {
     fv_d3 n = fv_d(plane.normal), w = fv_dsub(fv_d(plane.point), fv_d(ray.origin)), d = fv_d(ray.dir);
-    double num = fv_ddot(w, n), den = fv_ddot(d, n), tmax = ray.tmax;
+    double num = fv_ddot(w, n), dxy = d.x * n.x + d.y * n.y, den = dxy + d.z * n.z, tmax = ray.tmax;
     double gn = FB_RAY_DOT * fv_dabsdot(w, n), gd = FB_RAY_DOT * fv_dabsdot(d, n);
-    double an = fabs(num), ad = fabs(den);
+    double an = fabs(num), ad = fabs(den), err;
     bool same = (num > 0) == (den > 0);
     bool within = (an + gn) * (1 + FB_RAY_END) <= tmax * (ad - gd); /* |num| <= tmax |den|, certain */
     bool beyond = an - gn > tmax * (ad + gd) * (1 + FB_RAY_END);    /* |num| > tmax |den|, certain */
-    if (!((an > gn) & (ad > gd) & (within | beyond | !same)))
+    /* den exactly 0 (a direction in the plane): the computed den is 0 and
+     * its first sum is exact (fl(x + y) == 0 only if x + y == 0, so the
+     * exact den is that sum's rounding error). */
+    (void)fx_two_sum(d.x * n.x, d.y * n.y, &err);
+    bool parallel = (den == 0) & (err == 0);
+    if (!((an > gn) & (((ad > gd) & (within | beyond | !same)) | parallel)))
         return rp_cold(ray, plane, out);
     bool hit = same & within;
     if (out) {

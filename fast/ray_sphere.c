@@ -80,7 +80,54 @@ static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, doub
     return (first ? -b - s : c) / (first ? a : -b + s);
 }
 
-/* The input the filter did not certify: invalid, or decided exactly. */
+/* The decision from the binary64 values as the filter below takes it
+ * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
+ * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell. */
+static int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
+{
+    if (cs == 2)
+        cs = c > FB_RAY_QUAD * pc ? 1 : c < -FB_RAY_QUAD * pc ? -1 : 2;
+    if (cs != 1)
+        return cs == 2 ? -1 : 1;
+    double gb = FB_RAY_DOT * B;
+    if (b >= gb)
+        return 0;
+    if (b > -gb)
+        return -1;
+    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
+    if (tmax == INFINITY || m > gm) {
+        double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
+        return D > gD ? 2 : D < -gD ? 0 : -1;
+    }
+    if (m >= -gm)
+        return -1;
+    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
+    return f < -gf ? 2 : f > gf ? 0 : -1;
+}
+
+/* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
+ * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
+ * v_i^2 and -r^2, rc_sum_sign), else 2; the origin on the sphere is the
+ * common case here. */
+static int rs_c_sign(isect_ray ray, isect_sphere s, fv_d3 v)
+{
+    double e[3], t[7];
+    (void)fx_two_sum(ray.origin.x, -(double)s.center.x, &e[0]);
+    (void)fx_two_sum(ray.origin.y, -(double)s.center.y, &e[1]);
+    (void)fx_two_sum(ray.origin.z, -(double)s.center.z, &e[2]);
+    if (e[0] != 0 || e[1] != 0 || e[2] != 0)
+        return 2;
+    t[0] = -(double)s.radius * s.radius;
+    t[1] = fx_two_prod(v.x, v.x, &t[4]);
+    t[2] = fx_two_prod(v.y, v.y, &t[5]);
+    t[3] = fx_two_prod(v.z, v.z, &t[6]);
+    double approx;
+    int sc = rc_sum_sign(t, 7, &approx);
+    return sc;
+}
+
+/* The input the filter did not certify: invalid, or decided by c's exact
+ * sign and the binary64 values (rs_decide), or else exactly. */
 static ISECT_NOINLINE bool rs_cold(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
     if (out)
@@ -88,13 +135,15 @@ static ISECT_NOINLINE bool rs_cold(isect_ray ray, isect_sphere sphere, isect_ray
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
     RC_EXACT_HOOK();
-    int decision = exact_sphere(ray, sphere);
+    fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
+    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr, a = fv_ddot(d, d), b = fv_ddot(v, d);
+    int decision = rs_decide(a, b, fv_dabsdot(v, d), c, vv + rr, ray.tmax, rs_c_sign(ray, sphere, v));
+    if (decision < 0)
+        decision = exact_sphere(ray, sphere);
     if (decision == 0)
         return false;
     if (out) {
-        fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
-        double r = sphere.radius, rr = r * r, c = fv_ddot(v, v) - rr;
-        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, fv_ddot(d, d), fv_ddot(v, d), c);
+        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, a, b, c);
         out->hit = true;
         out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
