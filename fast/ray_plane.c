@@ -109,9 +109,10 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
      * exact den is that sum's rounding error). */
     (void)fx_two_sum(d.x * n.x, d.y * n.y, &err);
     bool parallel = (den == 0) & (err == 0);
-    if (!((an > gn) & (((ad > gd) & (within | beyond | !same)) | parallel)))
+    bool sure_den = ad > gd;
+    if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
         return rp_cold(ray, plane, out);
-    bool hit = same & within;
+    bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
     if (out) {
         float t = (float)(num / den);
         out->hit = hit;
