@@ -9,12 +9,13 @@
  *   else hit iff f(tmax) <= 0.
  * Every sign is taken from binary64 values (no overflow or underflow for
  * any binary32 input: no rescaling) when the guards FB_RAY_DOT and
- * FB_RAY_QUAD certify it, else from exact expansions (fast/fast_exact.h):
- * the hit flag is exact for every input.  The entry root is
- * (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), e = r^2 - l.l = D/a computed
- * from the closest approach l = v - (b/a) dir without the cancellation of
- * b^2 - a c (Haines et al., Ray Tracing Gems ch. 7), whichever form is
- * accurate (see below).  docs/queries/ray_sphere.md.
+ * FB_RAY_QUAD certify it, else (in a cold function) from c's exact sign
+ * by a short exact sum (rc_sum_sign) and then from exact expansions
+ * (fast/fast_exact.h): the hit flag is exact for every input.  The entry
+ * root is (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), a e = a r^2 - |v x d|^2
+ * (Lagrange's form of b^2 - a c without its cancellation; e = r^2 - l.l
+ * with l the closest approach, Haines et al., Ray Tracing Gems ch. 7),
+ * whichever form is accurate (see below).  docs/queries/ray_sphere.md.
  */
 #include "isect.h"
 
@@ -83,7 +84,7 @@ static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, doub
 /* The decision from the binary64 values as the filter below takes it
  * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
  * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell. */
-static int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
+static inline int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
 {
     if (cs == 2)
         cs = c > FB_RAY_QUAD * pc ? 1 : c < -FB_RAY_QUAD * pc ? -1 : 2;
@@ -126,20 +127,31 @@ static int rs_c_sign(isect_ray ray, isect_sphere s, fv_d3 v)
     return sc;
 }
 
-/* The input the filter did not certify: invalid, or decided by c's exact
- * sign and the binary64 values (rs_decide), or else exactly. */
-static ISECT_NOINLINE bool rs_cold(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
+/* The decision the filter could not take: by c's exact sign and the
+ * binary64 values (rs_decide), or else exactly (exact_sphere). */
+static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
+                                  double pc)
+{
+    RC_EXACT_HOOK();
+    int decision = rs_decide(a, b, B, c, pc, ray.tmax, rs_c_sign(ray, sphere, v));
+    return decision >= 0 ? decision : exact_sphere(ray, sphere);
+}
+
+/* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
+ * values and the guards FB_RAY_QUAD and FB_RAY_DOT (rs_decide, inline: on
+ * random input its branches are well predicted), the rest in rs_cold. */
+bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
-    RC_EXACT_HOOK();
     fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
-    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr, a = fv_ddot(d, d), b = fv_ddot(v, d);
-    int decision = rs_decide(a, b, fv_dabsdot(v, d), c, vv + rr, ray.tmax, rs_c_sign(ray, sphere, v));
+    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
+    double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d);
+    int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
     if (decision < 0)
-        decision = exact_sphere(ray, sphere);
+        decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
     if (decision == 0)
         return false;
     if (out) {
@@ -148,40 +160,4 @@ static ISECT_NOINLINE bool rs_cold(isect_ray ray, isect_sphere sphere, isect_ray
         out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
     return true;
-}
-
-/* The filter: every sign the decision needs, from binary64 values and the
- * guards FB_RAY_QUAD (c, D, f(tmax)) and FB_RAY_DOT (b, a tmax + b),
- * combined without branches into "certainly a hit" and "certainly a miss":
- *   c < 0: inside, t = 0;  c > 0 and b >= 0 (a == 0 makes b == 0): miss;
- *   c > 0, b < 0: within reach (tmax = inf, or a tmax + b > 0): D decides,
- *   else f(tmax) (hit iff <= 0).
- * A certified hit also needs valid input: a finite dir (d.d < inf: no
- * binary32 square overflows binary64), tmax >= 0 and r >= 0 (a non-finite
- * origin, center or radius makes c inf or NaN, and every test false); a
- * certified miss is what invalid input answers anyway. */
-bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
-{
-    fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
-    double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr, pc = vv + rr, gc = FB_RAY_QUAD * pc;
-    double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d), gb = FB_RAY_DOT * B, tmax = ray.tmax;
-    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
-    double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
-    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
-    bool in = c < -gc, out_ = c > gc, away = b >= gb, toward = b < -gb;
-    bool reach = (tmax == INFINITY) | (m > gm), short_ = m < -gm;
-    bool valid = (a < INFINITY) & (ray.tmax >= 0) & (sphere.radius >= 0);
-    bool hit = valid & (in | (out_ & toward & ((reach & (D > gD)) | (short_ & (f < -gf)))));
-    bool miss = out_ & (away | (toward & ((reach & (D < -gD)) | (short_ & (f > gf)))));
-    if (!(hit | miss))
-        return rs_cold(ray, sphere, out);
-    if (out) {
-        out->hit = hit;
-        out->t = 0;
-        if (hit & !in) {
-            float t = (float)entry(v, d, rr, a, b, c);
-            out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
-        }
-    }
-    return hit;
 }
