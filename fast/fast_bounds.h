@@ -44,6 +44,7 @@
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, tx_orient2         |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
+ * | FB_RAY_SUM_CERT    | 2           | fast_ray.h (rays' exact stages)     |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -577,5 +578,14 @@
  *   hu = 0 (H = 0) or fl(hu^2) >= 2^-1000.
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
+
+/* ---- the rays' short exact sums (issue 14, speed) ---------------------------
+ * FB_RAY_SUM_CERT (2): rc_sum_sign (fast/fast_ray.h) holds an exact sum of
+ * k <= 16 terms as s + E after one pass of fx_two_sum steps, E the exact sum
+ * of the k - 1 errors e_i; m = fl(sum |e_i|) (k - 2 roundings of non-negative
+ * terms) >= (1 - u)^14 sum |e_i|, so 2 m > sum |e_i| >= |E| (the product by 2
+ * exact; every use stays below 2^1000): |s| > 2 m gives the exact sum the
+ * sign of s, and m == 0 means every e_i is 0 and the sum is s. */
+#define FB_RAY_SUM_CERT 2.0
 
 #endif

@@ -47,4 +47,43 @@ static inline int rc_end_cmp(rc_end a, rc_end b)
     return fx_sign(e, n);
 }
 
+/* ---- the sign of a short exact sum (ray_plane, ray_sphere, ray_aabb) ------
+ * The sign of t[0] + ... + t[n-1] (binary64 values, exact terms: products
+ * of two binary32 values, fx_two_prod's pairs, binary32 values), without
+ * branches on the data: one pass of error-free fx_two_sum steps (Ogita,
+ * Rump and Oishi's VecSum) leaves t[n-1] = s, the plainly computed sum,
+ * and in t[0..n-2] the rounding errors, the exact sum unchanged.  When the
+ * errors are all 0 the sum is s exactly; when |s| > FB_RAY_SUM_CERT m, m
+ * the computed sum of their magnitudes, the sum has s's sign
+ * (fast/fast_bounds.h).  Returns -1, 0 or 1, or 2 when neither holds (then
+ * the caller builds an expansion); *approx = s + the errors' sum, within
+ * a few u of the exact sum when the sign is certain.  t is overwritten. */
+static inline int rc_sum_sign(double *t, int n, double *approx)
+{
+    double s = t[0], m = 0, e = 0;
+    for (int i = 1; i < n; i++) {
+        double err;
+        s = fx_two_sum(s, t[i], &err);
+        t[i - 1] = err;
+        m += fabs(err);
+        e += err;
+    }
+    t[n - 1] = s;
+    *approx = s + e;
+    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
+        return (s > 0) - (s < 0);
+    return 2;
+}
+
+/* hit ? t : 0 without a branch (the bits of t masked): the hit flag of a
+ * random query is a coin toss, which a conditional jump mispredicts. */
+static inline float rc_select(bool hit, float t)
+{
+    uint32_t b;
+    memcpy(&b, &t, sizeof b);
+    b &= 0u - (uint32_t)hit;
+    memcpy(&t, &b, sizeof b);
+    return t;
+}
+
 #endif

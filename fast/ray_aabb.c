@@ -1,16 +1,22 @@
 /* fast/ray_aabb.c: ray against a closed axis-aligned box in binary32.
  *
  * The slab test (Kay and Kajiya 1986; Williams et al. 2005) as a filtered
- * exact predicate (Shewchuk's style).  A zero direction component is tested
- * exactly (the origin's coordinate between min and max), so no 0 * inf
- * arises for a ray lying in a face plane.  Otherwise each slab's ends
- * (b - o)/d are computed in binary64 (no overflow or underflow for any
- * binary32 input, so no rescaling), the entry is the largest lower end (at
- * least 0), the exit the smallest upper end (at most tmax); the decision
- * entry <= exit is taken when the guard FB_RAY_END certifies it, else every
- * pair of ends is compared exactly (rc_end_cmp: four exact products in an
- * expansion).  The hit flag is exact for every input; t is the entry
- * rounded to binary32 and clipped to tmax.  docs/queries/ray_aabb.md.
+ * exact predicate (Shewchuk's style).  Each slab's ends (b - o)/d are
+ * computed in binary64 as fl(fl(b - o) fl(1/d)) (no overflow or underflow
+ * for any binary32 input, so no rescaling), ordered by fmin/fmax (rounding
+ * is monotone, so the computed ends keep the exact ends' order); a zero
+ * direction component gives the exact slab (-inf, inf) when
+ * min <= o <= max, else the empty one (inf, -inf), so no 0 * inf arises for
+ * a ray lying in a face plane.  The entry is the largest lower end (at
+ * least 0), the exit the smallest upper end (at most tmax).  The common
+ * path has no branch but one: entry <= exit is taken when the guard
+ * FB_RAY_END certifies it (and the input is valid: finite, min <= max),
+ * exit < entry likewise (a miss, which is also what invalid input
+ * answers); otherwise a cold function validates and compares each pair of
+ * ends the binary64 values cannot order exactly (rc_end_cmp: four exact
+ * products in an expansion).  The hit flag is exact for every input; t is
+ * the entry rounded to binary32 and clipped to tmax.
+ * docs/queries/ray_aabb.md.
  */
 #include "isect.h"
 
@@ -18,67 +24,119 @@
 
 #include <string.h>
 
-/* The slab ends as (p - q)/d, d > 0. */
+/* One slab: its ends in binary64 (ra_slab) and exactly (as rc_end, with
+ * d > 0; used by the cold path only). */
 typedef struct {
-    rc_end lo, hi;
-} slab;
+    double lo, hi;
+} ra_ends;
 
-/* Exactly: does some t in [0, tmax] lie in every slab s[0..n-1]? */
-static bool exact_slabs(const slab *s, int n, float tmax)
+static inline ra_ends ra_slab(float o, float d, float mn, float mx)
 {
-    RC_EXACT_HOOK();
-    for (int i = 0; i < n; i++) {
-        if (s[i].hi.p < s[i].hi.q)
-            return false; /* the slab is behind the origin */
-        if (tmax != INFINITY && rc_end_cmp(s[i].lo, (rc_end){tmax, 0, 1}) > 0)
-            return false; /* entered after tmax */
-        for (int j = 0; j < n; j++)
-            if (j != i && rc_end_cmp(s[i].lo, s[j].hi) > 0)
-                return false;
-    }
-    return true;
+    double inv = 1.0 / d, a = ((double)mn - o) * inv, b = ((double)mx - o) * inv;
+    bool in = mn <= o && o <= mx;
+    ra_ends e = {a < b ? a : b, a < b ? b : a};
+    if (d == 0)
+        e = (ra_ends){in ? -INFINITY : INFINITY, in ? INFINITY : -INFINITY};
+    return e;
 }
 
-bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
+/* Is lower end lo (slab i) certainly (1), certainly not (0) or maybe (-1)
+ * at most upper end hi (FB_RAY_END, fast/fast_bounds.h)?  Ends of slabs
+ * with d == 0 are exact (+-inf). */
+static int ra_le(double lo, double hi)
+{
+    if (lo * (1 + FB_RAY_END) <= hi || lo == -INFINITY || hi == INFINITY)
+        return 1;
+    if (hi * (1 + FB_RAY_END) < lo)
+        return 0;
+    return -1;
+}
+
+/* The slab end (p - q)/d, d > 0, of axis i: lower (hi == 0) or upper. */
+static rc_end ra_end(float o, float d, float mn, float mx, int hi)
+{
+    if (d > 0)
+        return hi ? (rc_end){mx, o, d} : (rc_end){mn, o, d};
+    return hi ? (rc_end){o, mn, -d} : (rc_end){o, mx, -d};
+}
+
+/* The input the filter did not certify: invalid, or every pair (lower end
+ * of slab i, upper end of slab j or tmax) that the binary64 ends cannot
+ * order is compared exactly; an upper end's sign is exact in binary64. */
+static ISECT_NOINLINE bool ra_cold(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(box.min) || !fv_finite3(box.max) || !(box.min.x <= box.max.x) ||
         !(box.min.y <= box.max.y) || !(box.min.z <= box.max.z))
         return false;
-
+    RC_EXACT_HOOK();
     const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
     const float mn[3] = {box.min.x, box.min.y, box.min.z}, mx[3] = {box.max.x, box.max.y, box.max.z};
-    double lo = 0, hi = ray.tmax;
-    slab s[3];
-    int n = 0;
+    ra_ends e[3];
+    double entry = 0;
     for (int i = 0; i < 3; i++) {
-        if (d[i] == 0) {
-            if (o[i] < mn[i] || o[i] > mx[i])
-                return false; /* parallel, outside the slab */
-            continue;
-        }
-        double inv = 1.0 / d[i];
-        double a = ((double)mn[i] - o[i]) * inv, b = ((double)mx[i] - o[i]) * inv;
-        if (d[i] > 0) {
-            s[n++] = (slab){{mn[i], o[i], d[i]}, {mx[i], o[i], d[i]}};
-        } else {
-            double t = a;
-            a = b;
-            b = t;
-            s[n++] = (slab){{o[i], mx[i], -d[i]}, {o[i], mn[i], -d[i]}};
-        }
-        lo = a > lo ? a : lo;
-        hi = b < hi ? b : hi;
+        e[i] = ra_slab(o[i], d[i], mn[i], mx[i]);
+        if (e[i].hi < 0)
+            return false; /* behind the origin, or a parallel slab missed */
+        entry = e[i].lo > entry ? e[i].lo : entry;
     }
-    if (hi < 0)
-        return false; /* an upper end's sign is exact */
-    if (!(lo * (1 + FB_RAY_END) <= hi) && (hi * (1 + FB_RAY_END) < lo || !exact_slabs(s, n, ray.tmax)))
-        return false;
+    for (int i = 0; i < 3; i++) {
+        int c = ra_le(e[i].lo, ray.tmax);
+        if (c == 0 || (c < 0 && rc_end_cmp(ra_end(o[i], d[i], mn[i], mx[i], 0), (rc_end){ray.tmax, 0, 1}) > 0))
+            return false; /* entered after tmax */
+        for (int j = 0; j < 3; j++) {
+            if (j == i)
+                continue;
+            c = ra_le(e[i].lo, e[j].hi);
+            if (c == 0 || (c < 0 && rc_end_cmp(ra_end(o[i], d[i], mn[i], mx[i], 0),
+                                               ra_end(o[j], d[j], mn[j], mx[j], 1)) > 0))
+                return false;
+        }
+    }
     if (out) {
-        float t = (float)lo;
+        float t = (float)entry;
         out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t;  /* lo is never NaN */
+        out->t = t > ray.tmax ? ray.tmax : t; /* entry is never NaN */
     }
     return true;
+}
+
+/* A slab's ends fl(fl(b - o) fl(1/d)) in binary64, d != 0, ordered: min and
+ * max of the two (no branch). */
+static inline ra_ends ra_slab_nz(float o, float d, float mn, float mx)
+{
+    double inv = 1.0 / d, a = ((double)mn - o) * inv, b = ((double)mx - o) * inv;
+    double lo = a < b ? a : b, hi = a > b ? a : b;
+    return (ra_ends){lo, hi};
+}
+
+bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
+{
+    ra_ends x = ra_slab_nz(ray.origin.x, ray.dir.x, box.min.x, box.max.x);
+    ra_ends y = ra_slab_nz(ray.origin.y, ray.dir.y, box.min.y, box.max.y);
+    ra_ends z = ra_slab_nz(ray.origin.z, ray.dir.z, box.min.z, box.max.z);
+    double lo = x.lo > 0 ? x.lo : 0, hi = x.hi < ray.tmax ? x.hi : ray.tmax;
+    lo = y.lo > lo ? y.lo : lo;
+    lo = z.lo > lo ? z.lo : lo;
+    hi = y.hi < hi ? y.hi : hi;
+    hi = z.hi < hi ? z.hi : hi;
+    /* Valid input and no zero direction component (those go to the cold
+     * path, which tests them exactly): the product of d's components is
+     * finite and not 0 (no binary32 product of three over- or underflows in
+     * binary64), the ends are finite (an infinite or NaN origin, min or max
+     * makes one of them inf or NaN, and so their sum), min <= max.  A NaN
+     * tmax fails both tests below. */
+    double p = ((double)ray.dir.x * ray.dir.y) * ray.dir.z, e = (x.lo + x.hi) + (y.lo + y.hi) + (z.lo + z.hi);
+    bool nz = (fabs(p) < INFINITY) & (p != 0);
+    bool valid = (fabs(e) < INFINITY) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) & (box.min.z <= box.max.z);
+    bool hit = valid & nz & (lo * (1 + FB_RAY_END) <= hi), miss = nz & (hi * (1 + FB_RAY_END) < lo);
+    if (!(hit | miss))
+        return ra_cold(ray, box, out);
+    if (out) {
+        float t = (float)lo;
+        out->hit = hit;
+        out->t = !hit ? 0 : t > ray.tmax ? ray.tmax : t;
+    }
+    return hit;
 }

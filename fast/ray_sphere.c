@@ -9,12 +9,13 @@
  *   else hit iff f(tmax) <= 0.
  * Every sign is taken from binary64 values (no overflow or underflow for
  * any binary32 input: no rescaling) when the guards FB_RAY_DOT and
- * FB_RAY_QUAD certify it, else from exact expansions (fast/fast_exact.h):
- * the hit flag is exact for every input.  The entry root is
- * (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), e = r^2 - l.l = D/a computed
- * from the closest approach l = v - (b/a) dir without the cancellation of
- * b^2 - a c (Haines et al., Ray Tracing Gems ch. 7), whichever form is
- * accurate (see below).  docs/queries/ray_sphere.md.
+ * FB_RAY_QUAD certify it, else (in a cold function) from c's exact sign
+ * by a short exact sum (rc_sum_sign) and then from exact expansions
+ * (fast/fast_exact.h): the hit flag is exact for every input.  The entry
+ * root is (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), a e = a r^2 - |v x d|^2
+ * (Lagrange's form of b^2 - a c without its cancellation; e = r^2 - l.l
+ * with l the closest approach, Haines et al., Ray Tracing Gems ch. 7),
+ * whichever form is accurate (see below).  docs/queries/ray_sphere.md.
  */
 #include "isect.h"
 
@@ -25,7 +26,6 @@
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
 static int exact_sphere(isect_ray ray, isect_sphere s)
 {
-    RC_EXACT_HOOK();
     fx_num v[3], a, b, c, t1, t2;
     const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, ce[3] = {s.center.x, s.center.y, s.center.z};
     const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
@@ -61,30 +61,37 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
     return fx_num_sign(&t1) <= 0 ? 2 : 0;
 }
 
-/* The entry root, a hit being known (c > 0, b < 0, a > 0).  The first form
- * depends on c only through e and is the accurate one unless s is close to
- * -b (the origin near the sphere); the second cancels nothing but takes c
- * and e with independent rounding errors, which near a tangency (e ~ 0)
- * can put t beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for
- * an exact 0.54 that way.  So: the first form when s <= -b/2, the second
- * (where c < 3e) otherwise.  A computed e < 0 (rounding; the exact D >= 0)
- * gives the closest approach -b/a. */
-static double entry(fv_d3 v, fv_d3 d, double r, double a, double b, double c)
+/* The entry root, a hit being known with c > 0 (so b < 0, a > 0), from the
+ * values of the decision: s^2 = a e = a r^2 - |v x d|^2 (Lagrange's
+ * identity, a e = b^2 - a c without its cancellation: e = r^2 - |l|^2,
+ * l = v - (b/a) d the closest approach, Haines et al., Ray Tracing Gems
+ * ch. 7).  The first form (-b - s)/a depends on c only through e and is
+ * the accurate one unless s is close to -b (the origin near the sphere);
+ * the second, c/(-b + s), cancels nothing but takes c and e with
+ * independent rounding errors, which near a tangency (e ~ 0) can put t
+ * beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for an exact
+ * 0.54 that way.  So: the first form when s <= -b/2, the second (where
+ * c < 3e) otherwise.  A computed a e < 0 (rounding; the exact D >= 0)
+ * gives the closest approach -b/a.  One division, one sqrt. */
+static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, double c)
 {
-    fv_d3 l = fv_dsub(v, fv_dmul(d, b / a));
-    double e = r * r - fv_ddot(l, l);
-    double s = e > 0 ? sqrt(a * e) : 0;
-    return s <= -0.5 * b ? (-b - s) / a : c / (-b + s);
+    fv_d3 x = fv_dcross(v, d);
+    double ae = a * rr - fv_ddot(x, x), s = ae > 0 ? sqrt(ae) : 0;
+    bool first = s <= -0.5 * b;
+    return (first ? -b - s : c) / (first ? a : -b + s);
 }
 
-/* The decision from the binary64 values, or -1 when a guard cannot
- * certify it. */
-static int filtered_decision(double a, double b, double B, double c, double pc, double tmax)
+/* The decision from the binary64 values as the filter below takes it
+ * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
+ * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell. */
+static inline int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
 {
-    if (c <= FB_RAY_QUAD * pc)
-        return c < -FB_RAY_QUAD * pc ? 1 : -1;
+    if (cs == 2)
+        cs = c > FB_RAY_QUAD * pc ? 1 : c < -FB_RAY_QUAD * pc ? -1 : 2;
+    if (cs != 1)
+        return cs == 2 ? -1 : 1;
     double gb = FB_RAY_DOT * B;
-    if (a == 0 || b >= gb)
+    if (b >= gb)
         return 0;
     if (b > -gb)
         return -1;
@@ -99,23 +106,56 @@ static int filtered_decision(double a, double b, double B, double c, double pc, 
     return f < -gf ? 2 : f > gf ? 0 : -1;
 }
 
+/* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
+ * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
+ * v_i^2 and -r^2, rc_sum_sign), else 2; the origin on the sphere is the
+ * common case here. */
+static int rs_c_sign(isect_ray ray, isect_sphere s, fv_d3 v)
+{
+    double e[3], t[7];
+    (void)fx_two_sum(ray.origin.x, -(double)s.center.x, &e[0]);
+    (void)fx_two_sum(ray.origin.y, -(double)s.center.y, &e[1]);
+    (void)fx_two_sum(ray.origin.z, -(double)s.center.z, &e[2]);
+    if (e[0] != 0 || e[1] != 0 || e[2] != 0)
+        return 2;
+    t[0] = -(double)s.radius * s.radius;
+    t[1] = fx_two_prod(v.x, v.x, &t[4]);
+    t[2] = fx_two_prod(v.y, v.y, &t[5]);
+    t[3] = fx_two_prod(v.z, v.z, &t[6]);
+    double approx;
+    int sc = rc_sum_sign(t, 7, &approx);
+    return sc;
+}
+
+/* The decision the filter could not take: by c's exact sign and the
+ * binary64 values (rs_decide), or else exactly (exact_sphere). */
+static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
+                                  double pc)
+{
+    RC_EXACT_HOOK();
+    int decision = rs_decide(a, b, B, c, pc, ray.tmax, rs_c_sign(ray, sphere, v));
+    return decision >= 0 ? decision : exact_sphere(ray, sphere);
+}
+
+/* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
+ * values and the guards FB_RAY_QUAD and FB_RAY_DOT (rs_decide, inline: on
+ * random input its branches are well predicted), the rest in rs_cold. */
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return false;
-
     fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
     double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
-    double a = fv_ddot(d, d), b = fv_ddot(v, d);
-    int decision = filtered_decision(a, b, fv_dabsdot(v, d), c, vv + rr, ray.tmax);
+    double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d);
+    int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
     if (decision < 0)
-        decision = exact_sphere(ray, sphere);
+        decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
     if (decision == 0)
         return false;
     if (out) {
-        float t = decision == 1 ? 0.0f : (float)entry(v, d, r, a, b, c);
+        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, a, b, c);
         out->hit = true;
         out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
