@@ -44,6 +44,8 @@
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, triangle_triangle  |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
+ * | FB_RT_GRID_BITS    | 15          | ray_triangle.c (grid stage)           |
+ * (ray_triangle's stage 1 shares FB_RAY_TRI's guards: its own section)
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -577,5 +579,44 @@
  *   hu = 0 (H = 0) or fl(hu^2) >= 2^-1000.
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
+
+/* ---- ray_triangle's shared guards (issue 14, speed) ---------------------
+ * ray_triangle's stage 1 uses FB_RAY_TRI's derivation with upper bounds
+ * in place of two of its 1-norms: ne = fl(max(n1, n2)) for both edges, so
+ * gdet = fl(fl(FB ne) nd) ne (FB ne exact: a power of two), gU = gV =
+ * gUV = fl(fl(FB ne) nd) ns, gT = fl(fl(FB ne) ne) ns, gW = fl(gdet +
+ * 2 gUV), gR = fl(fl(tmax gdet) + gT).  ne is at least each computed norm,
+ * hence at least (1 - u)^3 of each exact N1, N2, and every product is of
+ * three computed norms (or bounds of them) with two roundings, as in
+ * FB_RAY_TRI: every guard is at least the one FB_RAY_TRI derives for the
+ * same value, which bounds its error (P <= N_x N_y N_z <= the product of
+ * the bounds).  A value beyond its guard has the exact sign. */
+
+/* ---- ray_triangle's grid stage (issue 14) -----------------------------------
+ * FB_RT_GRID_BITS (B = 15): when every position coordinate (origin, v0,
+ * v1, v2) is an integer multiple of X = 2^(ep - B), 2^ep the least power of
+ * two above their magnitudes (fv_exp of the largest), and every dir
+ * coordinate one of Y = 2^(ed - B) likewise, every binary64 operation of
+ * ray_triangle's stage 1 (rt_values, then sg U, sg V, sg T and
+ * W = fl(fl(|det| - sg U) - sg V)) is exact.  The coordinates are k X,
+ * |k| < 2^B (and j Y, |j| < 2^B); X, Y >= 2^(-148 - B) = 2^-163.
+ * - e1, e2, s: multiples of X below 2^(B+1) X;
+ * - p = d x e2: products multiples of XY below 2^(2B+1) XY, differences
+ *   below 2^(2B+2) XY; q = s x e1: below 2^(2B+3) X^2;
+ * - det = e1.p, U = s.p, V = d.q: terms multiples of X^2 Y below
+ *   2^(3B+3) X^2 Y, partial sums below 3 2^(3B+3) < 2^(3B+5) X^2 Y;
+ *   T = e2.q: terms below 2^(3B+4) X^3, sums below 2^(3B+6) X^3;
+ * - |det - U| and W below 9 2^(3B+3) < 2^(3B+7) X^2 Y.
+ * With B = 15 every one is an integer below 2^52 times a unit of at least
+ * 2^-489 > 2^-1074, hence representable: nothing rounds.  The test itself:
+ * y = x 2^(B - e) is exact (a power-of-two scaling of a binary32 value in
+ * binary64, |y| < 2^B), and for |y| < 2^51, fl(y + 1.5 2^52) = 1.5 2^52 +
+ * round(y) (the spacing there is 1) and the subtraction of 1.5 2^52 is
+ * exact (Sterbenz), so fl(fl(y + 1.5 2^52) - 1.5 2^52) == y iff y is an
+ * integer.  R = tmax |det| - sg T (degree 4) is then taken exactly: tmax
+ * |det| by fx_two_prod (partial products multiples of 2^-638, magnitudes
+ * below 2^520) and the sum as a three-component expansion (fx_grow).
+ * docs/queries/ray_triangle.md, "Exact hit". */
+#define FB_RT_GRID_BITS 15
 
 #endif
