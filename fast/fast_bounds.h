@@ -608,12 +608,16 @@
  *   T = e2.q: terms below 2^(3B+4) X^3, sums below 2^(3B+6) X^3;
  * - |det - U| and W below 9 2^(3B+3) < 2^(3B+7) X^2 Y.
  * With B = 15 every one is an integer below 2^52 times a unit of at least
- * 2^-489 > 2^-1074, hence representable: nothing rounds.  The test itself:
- * y = x 2^(B - e) is exact (a power-of-two scaling of a binary32 value in
- * binary64, |y| < 2^B), and for |y| < 2^51, fl(y + 1.5 2^52) = 1.5 2^52 +
- * round(y) (the spacing there is 1) and the subtraction of 1.5 2^52 is
- * exact (Sterbenz), so fl(fl(y + 1.5 2^52) - 1.5 2^52) == y iff y is an
- * integer.  R = tmax |det| - sg T (degree 4) is then taken exactly: tmax
+ * 2^-489 > 2^-1074, hence representable: nothing rounds.  The test itself,
+ * in binary32 (u32 = 2^-24): with c = 1.5 2^(e + 23 - B), a normal binary32
+ * when -133 <= e <= 119 (else the stage is skipped), and |x| < 2^e <=
+ * 2^(e + 23 - B) / 2^8, x + c lies in c's binade [2^(e+8), 2^(e+9)), whose
+ * spacing is 2^(e - B): fl(x + c) = c + x rounded to a multiple of
+ * 2^(e - B), the subtraction of c is exact (Sterbenz), and so is
+ * fl(fl(x + c) - c) - x when 0; non-zero, it stays non-zero (gradual
+ * underflow), and a sum of magnitudes with a non-zero term is non-zero
+ * (or inf; a non-finite x gives NaN or inf): the sum is 0 iff every x is a
+ * multiple.  R = tmax |det| - sg T (degree 4) is then taken exactly: tmax
  * |det| by fx_two_prod (partial products multiples of 2^-638, magnitudes
  * below 2^520) and the sum as a three-component expansion (fx_grow).
  * docs/queries/ray_triangle.md, "Exact hit". */

@@ -46,6 +46,13 @@ typedef struct {
     double det, U, V, T;
 } rt_mt;
 
+/* What stage 1 hands to rt_cold: its binary64 det and, when uvt, its
+ * U, V, T times sg = sign(det) (the same operations as rt_values). */
+typedef struct {
+    double det, U, V, T;
+    bool uvt;
+} rt_have;
+
 static inline rt_mt rt_values(isect_ray ray, isect_triangle tri)
 {
     rt_mt m;
@@ -100,20 +107,32 @@ static inline float rt_max3(isect_vec3 v, float m)
     return c > m ? c : m;
 }
 
-/* The scale 2^(B - e) of the grid test, 2^e the least power of two above
- * m, the largest magnitude (fv_exp). */
-static inline double rt_grid_scale(float m) { return fv_pow2(FB_RT_GRID_BITS - fv_exp(m)); }
-
-/* The sum of the distances of v's coordinates, times sc = 2^(B - e)
- * (exact, below 2^B when finite), to the nearest integers: 0 iff all are
- * integers (NaN or inf for a non-finite coordinate).  Adding and
- * subtracting 1.5 2^52 rounds a value below 2^51 to an integer
- * (fast/fast_bounds.h, FB_RT_GRID_BITS); the differences and their sum are
- * exact or, non-zero, stay non-zero (sums of magnitudes). */
-static inline double rt_off_grid(isect_vec3 v, double sc)
+/* The rounding constant of the grid test, c = 1.5 2^(e + 23 - B) as a
+ * binary32, 2^e the least power of two above m, the largest magnitude
+ * (fv_exp); 0 when e is outside [RT_GRID_EMIN, RT_GRID_EMAX], where c
+ * would be subnormal or overflow (the grid stage is then skipped). */
+enum { RT_GRID_EMIN = FB_RT_GRID_BITS - 23 - 125, RT_GRID_EMAX = FB_RT_GRID_BITS - 23 + 127 };
+static inline float rt_grid_const(float m)
 {
-    const double big = 0x1.8p52, x = v.x * sc, y = v.y * sc, z = v.z * sc;
-    return fabs(((x + big) - big) - x) + fabs(((y + big) - big) - y) + fabs(((z + big) - big) - z);
+    const int e = fv_exp(m);
+    if (e < RT_GRID_EMIN || e > RT_GRID_EMAX)
+        return 0;
+    const uint32_t b = (uint32_t)(e + 23 - FB_RT_GRID_BITS + 127) << 23 | 0x400000u;
+    float c;
+    memcpy(&c, &b, sizeof c);
+    return c;
+}
+
+/* The sum of the distances of v's coordinates to the nearest multiples of
+ * 2^(e - B) (c from rt_grid_const; |v| < 2^e): 0 iff all are multiples
+ * (NaN or inf for a non-finite coordinate).  In binary32, x + c lies in
+ * c's binade, where the spacing is 2^(e - B), so fl(x + c) - c (exact,
+ * Sterbenz) is x rounded to that grid (fast/fast_bounds.h,
+ * FB_RT_GRID_BITS); the differences and their sum are exact or, non-zero,
+ * stay non-zero (sums of magnitudes). */
+static inline float rt_off_grid(isect_vec3 v, float c)
+{
+    return fabsf(((v.x + c) - c) - v.x) + fabsf(((v.y + c) - c) - v.y) + fabsf(((v.z + c) - c) - v.z);
 }
 
 /* The sign of tmax a - b, exactly, for binary64 a, b that are exact
@@ -130,24 +149,30 @@ static int rt_r_sign(float tmax, double a, double b)
 /* Stage 2: 1 hit, 0 miss (tuv set on a hit); -1 the inputs are not all
  * finite and on a grid.  mp and md: the largest magnitudes of the position
  * and the dir coordinates (rt_max3). */
-static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, double *tuv)
+static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, const rt_have *h, double *tuv)
 {
-    const double sp = rt_grid_scale(mp), sd = rt_grid_scale(md);
-    const double off = rt_off_grid(ray.origin, sp) + rt_off_grid(tri.v0, sp) + rt_off_grid(tri.v1, sp) +
-                       rt_off_grid(tri.v2, sp) + rt_off_grid(ray.dir, sd);
-    if (!(off == 0) || !(ray.tmax >= 0)) /* NaN tmax fails too; +inf is valid */
+    const float cp = rt_grid_const(mp), cd = rt_grid_const(md);
+    const float off = rt_off_grid(ray.origin, cp) + rt_off_grid(tri.v0, cp) + rt_off_grid(tri.v1, cp) +
+                      rt_off_grid(tri.v2, cp) + rt_off_grid(ray.dir, cd);
+    if (cp == 0 || cd == 0 || !(off == 0) || !(ray.tmax >= 0)) /* NaN tmax fails too; +inf is valid */
         return -1;
     RT_STAGE_HOOK(2);
-    const rt_mt m = rt_values(ray, tri); /* exact */
-    const double sg = m.det > 0 ? 1.0 : -1.0, adet = fabs(m.det);
-    const double sU = m.U * sg, sV = m.V * sg, sT = m.T * sg;
-    if (m.det == 0 || sU < 0 || sV < 0 || adet - sU - sV < 0 || sT < 0)
+    if (h->det == 0) /* exact */
         return 0;
-    if (ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, sT) < 0)
+    double U = h->U, V = h->V, T = h->T;
+    const double adet = fabs(h->det);
+    if (!h->uvt) {
+        const rt_mt m = rt_values(ray, tri); /* exact */
+        const double sg = h->det > 0 ? 1.0 : -1.0;
+        U = m.U * sg, V = m.V * sg, T = m.T * sg;
+    }
+    if (U < 0 || V < 0 || adet - U - V < 0 || T < 0) /* exact (-0 is 0) */
         return 0;
-    tuv[0] = sT / adet;
-    tuv[1] = sU / adet;
-    tuv[2] = sV / adet;
+    if (ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, T) < 0)
+        return 0;
+    tuv[0] = T / adet;
+    tuv[1] = U / adet;
+    tuv[2] = V / adet;
     return 1;
 }
 
@@ -256,12 +281,12 @@ static bool rt_fe(isect_ray ray, isect_triangle tri, double *tuv)
 
 /* Stages 2 to 4, out of line: the queries the filter leaves undecided
  * (and invalid input, which it never certifies a hit). */
-static ISECT_NOINLINE bool rt_cold(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
+static ISECT_NOINLINE bool rt_cold(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out, rt_have h)
 {
     RC_EXACT_HOOK();
     const float mp = rt_max3(tri.v2, rt_max3(tri.v1, rt_max3(tri.v0, rt_max3(ray.origin, 0))));
     double tuv[3];
-    int c = rt_grid(ray, tri, mp, rt_max3(ray.dir, 0), tuv);
+    int c = rt_grid(ray, tri, mp, rt_max3(ray.dir, 0), &h, tuv);
     if (c < 0) {
         c = 0;
         if (rc_ray_valid(ray) && fv_finite3(tri.v0) && fv_finite3(tri.v1) && fv_finite3(tri.v2)) {
@@ -300,7 +325,7 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = ne * a; /* FB exact: a power of two */
     const double adet = fabs(det), sg = copysign(1.0, det); /* products by sg are exact */
     if (!(adet > gdet))
-        return rt_cold(ray, tri, out); /* det's sign uncertain (or det 0, or invalid input) */
+        return rt_cold(ray, tri, out, (rt_have){det, 0, 0, 0, false}); /* det uncertain, 0, or invalid input */
     const double sx = ray.origin.x - ax, sy = ray.origin.y - ay, sz = ray.origin.z - az;
     const double ns = fabs(sx) + fabs(sy) + fabs(sz), gUV = ns * a;
     const double U = (sx * px + sy * py + sz * pz) * sg;
@@ -317,7 +342,7 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     /* Invalid input never passes: a finite guard proves the vectors it
      * bounds finite, R > gR a valid tmax (docs/queries/ray_triangle.md). */
     if (!((U > gUV) & (V > gUV) & (W > gW) & (T > gT) & ((tmax > FLT_MAX) | (R > gR))))
-        return rt_cold(ray, tri, out);
+        return rt_cold(ray, tri, out, (rt_have){det, U, V, T, true});
     const double inv = 1 / adet; /* one more rounding in t, u, v */
     float t = (float)(T * inv), u = (float)(U * inv), v = (float)(V * inv);
     if (out) /* t, u, v > 0 (or underflowing to +0): only the upper clamps */
