@@ -45,7 +45,6 @@
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * | FB_RT_GRID_BITS    | 15          | ray_triangle.c (grid stage)           |
- * (ray_triangle's stage 1 shares FB_RAY_TRI's guards: its own section)
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -580,47 +579,20 @@
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
 
-/* ---- ray_triangle's shared guards (issue 14, speed) ---------------------
- * ray_triangle's stage 1 uses FB_RAY_TRI's derivation with upper bounds
- * in place of two of its 1-norms: ne = fl(max(n1, n2)) for both edges, so
- * gdet = fl(fl(FB ne) nd) ne (FB ne exact: a power of two), gU = gV =
- * gUV = fl(fl(FB ne) nd) ns, gT = fl(fl(FB ne) ne) ns, gW = fl(gdet +
- * 2 gUV), gR = fl(fl(tmax gdet) + gT).  ne is at least each computed norm,
- * hence at least (1 - u)^3 of each exact N1, N2, and every product is of
- * three computed norms (or bounds of them) with two roundings, as in
- * FB_RAY_TRI: every guard is at least the one FB_RAY_TRI derives for the
- * same value, which bounds its error (P <= N_x N_y N_z <= the product of
- * the bounds).  A value beyond its guard has the exact sign. */
-
-/* ---- ray_triangle's grid stage (issue 14) -----------------------------------
- * FB_RT_GRID_BITS (B = 15): when every position coordinate (origin, v0,
- * v1, v2) is an integer multiple of X = 2^(ep - B), 2^ep the least power of
- * two above their magnitudes (fv_exp of the largest), and every dir
- * coordinate one of Y = 2^(ed - B) likewise, every binary64 operation of
- * ray_triangle's stage 1 (rt_values, then sg U, sg V, sg T and
- * W = fl(fl(|det| - sg U) - sg V)) is exact.  The coordinates are k X,
- * |k| < 2^B (and j Y, |j| < 2^B); X, Y >= 2^(-148 - B) = 2^-163.
- * - e1, e2, s: multiples of X below 2^(B+1) X;
- * - p = d x e2: products multiples of XY below 2^(2B+1) XY, differences
- *   below 2^(2B+2) XY; q = s x e1: below 2^(2B+3) X^2;
- * - det = e1.p, U = s.p, V = d.q: terms multiples of X^2 Y below
- *   2^(3B+3) X^2 Y, partial sums below 3 2^(3B+3) < 2^(3B+5) X^2 Y;
- *   T = e2.q: terms below 2^(3B+4) X^3, sums below 2^(3B+6) X^3;
- * - |det - U| and W below 9 2^(3B+3) < 2^(3B+7) X^2 Y.
- * With B = 15 every one is an integer below 2^52 times a unit of at least
- * 2^-489 > 2^-1074, hence representable: nothing rounds.  The test itself,
- * in binary32 (u32 = 2^-24): with c = 1.5 2^(e + 23 - B), a normal binary32
- * when -133 <= e <= 119 (else the stage is skipped), and |x| < 2^e <=
- * 2^(e + 23 - B) / 2^8, x + c lies in c's binade [2^(e+8), 2^(e+9)), whose
- * spacing is 2^(e - B): fl(x + c) = c + x rounded to a multiple of
- * 2^(e - B), the subtraction of c is exact (Sterbenz), and so is
- * fl(fl(x + c) - c) - x when 0; non-zero, it stays non-zero (gradual
- * underflow), and a sum of magnitudes with a non-zero term is non-zero
- * (or inf; a non-finite x gives NaN or inf): the sum is 0 iff every x is a
- * multiple.  R = tmax |det| - sg T (degree 4) is then taken exactly: tmax
- * |det| by fx_two_prod (partial products multiples of 2^-638, magnitudes
- * below 2^520) and the sum as a three-component expansion (fx_grow).
- * docs/queries/ray_triangle.md, "Exact hit". */
+/* ---- ray_triangle (issue 14, speed; docs/queries/ray_triangle.md) ---------
+ * Stage 1 takes FB_RAY_TRI with ne = max(n1, n2) for both edges' norms:
+ * every guard is at least FB_RAY_TRI's for the same value (ne >= each).
+ * FB_RT_GRID_BITS (B): position coordinates integer multiples of
+ * X = 2^(ep - B), |x| < 2^ep, dir ones of Y = 2^(ed - B) make stage 1 exact:
+ * e1, e2, s < 2^(B+1) X; p < 2^(2B+2) XY, q < 2^(2B+3) X^2; det, U, V,
+ * partial sums < 3 2^(3B+3) X^2 Y; T < 3 2^(3B+4) X^3; W < 9 2^(3B+3) X^2 Y;
+ * B = 15: integers below 2^52 of units >= 2^-489, so nothing rounds.  The
+ * test, in binary32: c = 1.5 2^(e + 23 - B) normal (-133 <= e <= 119),
+ * |x| < 2^e: x + c stays in c's binade (spacing 2^(e - B)), so
+ * fl(fl(x + c) - c) (Sterbenz) is x rounded to the grid; its difference
+ * to x is 0 iff x is on it (non-zero stays non-zero: gradual underflow;
+ * NaN or inf for non-finite x).  R = tmax |det| - sg T: fx_two_prod and a
+ * three-component expansion (products multiples of 2^-638, below 2^520). */
 #define FB_RT_GRID_BITS 15
 
 #endif

@@ -6,14 +6,15 @@
  *   R = tmax det - T;
  * the ray hits iff det != 0 and, with sg = sign(det), sg U, sg V, sg W,
  * sg T and (finite tmax) sg R are all >= 0.  Four stages:
- * 1. (hot, inline) the six values in binary64, each with its guard
- *    (FB_RAY_TRI, fast/fast_bounds.h, times products of 1-norms); one
- *    combined test: every value certainly right (a hit) or one certainly
- *    wrong (a miss) decides; nothing over- or underflows for any finite
- *    binary32 input, so nothing is rescaled.  Otherwise rt_cold:
+ * 1. (inline) the six values in binary64, each with its guard
+ *    (FB_RAY_TRI, fast/fast_bounds.h, times products of 1-norms, one
+ *    shared by both edges), in Moller-Trumbore's order with its early
+ *    exits: a value certainly of the wrong sign is a miss, all certainly
+ *    right a hit; nothing over- or underflows for any finite binary32
+ *    input, so nothing is rescaled.  Otherwise rt_cold (out of line):
  * 2. the grid stage: when the 12 position coordinates are integer
- *    multiples of 2^(ep - RT_GRID_BITS) and the 3 dir coordinates of
- *    2^(ed - RT_GRID_BITS) (2^ep, 2^ed above their magnitudes), every
+ *    multiples of 2^(ep - 15) and the 3 dir coordinates of 2^(ed - 15)
+ *    (2^ep, 2^ed above their magnitudes), every
  *    binary64 operation of stage 1 is exact (FB_RT_GRID_BITS), so the
  *    values are exact, zeros included (exact edge, vertex and coplanar
  *    inputs on a grid); R alone is taken exactly with fx_two_prod;
@@ -170,9 +171,10 @@ static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, const 
         return 0;
     if (ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, T) < 0)
         return 0;
-    tuv[0] = T / adet;
-    tuv[1] = U / adet;
-    tuv[2] = V / adet;
+    const double inv = 1 / adet; /* one rounding more than T / adet */
+    tuv[0] = T * inv;
+    tuv[1] = U * inv;
+    tuv[2] = V * inv;
     return 1;
 }
 
@@ -188,6 +190,22 @@ static double rt_approx(const double *h, int n)
     return s;
 }
 
+/* Is a y b z - a z b y exactly 0 (binary64 a_, b_ below 2^130, multiples
+ * of 2^-149)?  Each product is p + err exactly (fx_two_prod), p = fl(the
+ * product) and err determined by it: equal products have equal pairs. */
+static inline bool rt_equal_products(double a, double b, double c, double d)
+{
+    double e, f, p = fx_two_prod(a, b, &e), q = fx_two_prod(c, d, &f);
+    return p == q && e == f;
+}
+
+/* e1 x e2 = 0 exactly (a zero-area triangle), for exact differences. */
+static inline bool rt_zero_area(const double *a, const double *b)
+{
+    return rt_equal_products(a[1], b[2], a[2], b[1]) && rt_equal_products(a[2], b[0], a[0], b[2]) &&
+           rt_equal_products(a[0], b[1], a[1], b[0]);
+}
+
 /* Stage 3: 1 hit, 0 miss (tuv set on a hit), -1 a difference is inexact. */
 static int rt_short(isect_ray ray, isect_triangle tri, double *tuv)
 {
@@ -197,6 +215,8 @@ static int rt_short(isect_ray ray, isect_triangle tri, double *tuv)
         !tx_diff3_exact(s, ray.origin, tri.v0))
         return -1;
     RT_STAGE_HOOK(3);
+    if (rt_zero_area(e1, e2))
+        return 0; /* det = -d.(e1 x e2) = 0 */
     const int nd = fx_triple(det, e1, d, e2), sg = fx_sign(det, nd);
     if (sg == 0)
         return 0; /* zero area, zero dir, or parallel */
@@ -310,7 +330,7 @@ static inline bool rt_miss(isect_ray_triangle_result *out)
  * a value certainly of the wrong sign (beyond its guard); a value within
  * its guard goes to rt_cold.  The guards are FB_RAY_TRI times products of
  * computed 1-norms, with ne = max(n1, n2) for both edges (fast/fast_bounds.h,
- * "ray_triangle's shared guards"): gdet = FB ne ne nd, gUV = FB ne ns nd
+ * "ray_triangle (issue 14, speed)"): gdet = FB ne ne nd, gUV = FB ne ns nd
  * (U and V), gT = FB ne ne ns, gW = gdet + 2 gUV, gR = tmax gdet + gT. */
 bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out)
 {
