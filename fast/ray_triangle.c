@@ -48,10 +48,11 @@ typedef struct {
 } rt_mt;
 
 /* What stage 1 hands to rt_cold: its binary64 det and, when uvt, its
- * U, V, T times sg = sign(det) (the same operations as rt_values). */
+ * U, V, T times sg = sign(det) (the same operations as rt_values), and
+ * whether it certified R >= 0 (tmax = inf, or R beyond its guard). */
 typedef struct {
     double det, U, V, T;
-    bool uvt;
+    bool uvt, r_ok;
 } rt_have;
 
 static inline rt_mt rt_values(isect_ray ray, isect_triangle tri)
@@ -169,7 +170,7 @@ static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, const 
     }
     if (U < 0 || V < 0 || adet - U - V < 0 || T < 0) /* exact (-0 is 0) */
         return 0;
-    if (ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, T) < 0)
+    if (!h->r_ok && ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, T) < 0)
         return 0;
     const double inv = 1 / adet; /* one rounding more than T / adet */
     tuv[0] = T * inv;
@@ -345,7 +346,7 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = ne * a; /* FB exact: a power of two */
     const double adet = fabs(det), sg = copysign(1.0, det); /* products by sg are exact */
     if (!(adet > gdet))
-        return rt_cold(ray, tri, out, (rt_have){det, 0, 0, 0, false}); /* det uncertain, 0, or invalid input */
+        return rt_cold(ray, tri, out, (rt_have){det, 0, 0, 0, false, false}); /* det uncertain, 0, invalid */
     const double sx = ray.origin.x - ax, sy = ray.origin.y - ay, sz = ray.origin.z - az;
     const double ns = fabs(sx) + fabs(sy) + fabs(sz), gUV = ns * a;
     const double U = (sx * px + sy * py + sz * pz) * sg;
@@ -361,8 +362,9 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
         return rt_miss(out);
     /* Invalid input never passes: a finite guard proves the vectors it
      * bounds finite, R > gR a valid tmax (docs/queries/ray_triangle.md). */
-    if (!((U > gUV) & (V > gUV) & (W > gW) & (T > gT) & ((tmax > FLT_MAX) | (R > gR))))
-        return rt_cold(ray, tri, out, (rt_have){det, U, V, T, true});
+    const bool r_ok = (tmax > FLT_MAX) | (R > gR);
+    if (!((U > gUV) & (V > gUV) & (W > gW) & (T > gT) & r_ok))
+        return rt_cold(ray, tri, out, (rt_have){det, U, V, T, true, r_ok});
     const double inv = 1 / adet; /* one more rounding in t, u, v */
     float t = (float)(T * inv), u = (float)(U * inv), v = (float)(V * inv);
     if (out) /* t, u, v > 0 (or underflowing to +0): only the upper clamps */
