@@ -5,6 +5,8 @@
  *   zero-area triangles, rays in the plane, slivers; the expected answers
  *   are derived by hand in the comments; each of them forces the exact path
  *   (counted through RC_EXACT_HOOK on a copy of fast's source);
+ * - each stage of the exact path (2 the grid, 3 short expansions, 4 fe)
+ *   decides the hand cases meant for it (counted through RT_STAGE_HOOK);
  * - inputs on which the former fast (Woop's shear in binary32) answered
  *   differently from the exact answer;
  * - fast's hit equals ref's on many generated inputs (random floats, small
@@ -17,8 +19,9 @@
  * Layout: in = origin[3] dir[3] tmax v0[3] v1[3] v2[3]; out = hit t u v. */
 #include "testlib_ray.h"
 
-static long exact_calls;
+static long exact_calls, stage_calls[5];
 #define RC_EXACT_HOOK() (exact_calls++)
+#define RT_STAGE_HOOK(stage) (stage_calls[stage]++)
 bool hooked_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out);
 #define isect_ray_triangle hooked_ray_triangle
 #include "../fast/ray_triangle.c"
@@ -145,6 +148,55 @@ Test(ray_triangle_exact, hand_boundary)
     /* ... with tmax = 2^40 (binary32), one 2^-59 short of t: a miss. */
     in[I_TMAX] = 0x1p40;
     expect(in, 0, 0, 0, 0, true, "tiny triangle from afar, tmax 2^-59 short");
+}
+
+/* Runs the hooked fast on in, checks its hit against the expected one, and
+ * that exactly stage (2, 3 or 4) decided it (fast/ray_triangle.c). */
+static void expect_stage(const double *in, int hit, double t, double u, double v, int stage, const char *what)
+{
+    long before[5];
+    memcpy(before, stage_calls, sizeof before);
+    expect(in, hit, t, u, v, true, what);
+    for (int k = 2; k <= 4; k++)
+        cr_assert_eq(stage_calls[k] - before[k], k == stage, "%s: stage %d ran %ld times (expected stage %d)", what, k,
+                     stage_calls[k] - before[k], stage);
+}
+
+/* Each stage of the exact path on inputs meant for it.  Stage 2 (the
+ * grid): T4's small integers, an edge hit at t = tmax (R = 0 exactly, by
+ * fx_two_prod) and a ray in the plane (det = 0).  Stage 3 (e1, e2, s exact
+ * in binary64, off the grid): the 2^-100 sliver (its coordinates span 102
+ * bits); mut_det_sign's ray (corpus/ray_triangle/mut_det_sign.case: the
+ * binary64 det rounds to 0, the exact one is 2^-58) with its positions
+ * times 2^120, above the range of the grid test.  Stage 4 (o - v0 inexact
+ * in binary64): the 2^-60 triangle seen from 2^40. */
+Test(ray_triangle_exact, stages)
+{
+    double in[N_IN];
+    t4(in, 1, 3, 2);
+    expect_stage(in, 1, 2, 0.25, 0.75, 2, "grid: edge v1v2 at t = tmax");
+    t4(in, -1, 1, INFINITY);
+    in[I_O + 2] = 2;
+    put3(in, I_D, 1, 0, 0);
+    expect_stage(in, 0, 0, 0, 0, 2, "grid: ray in the plane");
+    put3(in, I_O, 1, 0x1p-101, -1);
+    put3(in, I_D, 0, 0, 1);
+    put3(in, I_V0, 0, 0, 0);
+    put3(in, I_V1, 2, 0, 0);
+    put3(in, I_V2, 1, 0x1p-100, 0);
+    expect_stage(in, 1, 1, 0.25, 0.5, 3, "short: sliver interior");
+    put3(in, I_O, 0, 0, 0x1p60);
+    put3(in, I_D, 1, 0, -0x1p-60);
+    put3(in, I_V0, 0, 0, 0);
+    put3(in, I_V1, 0x1p121, -0x1p120, -0x1p120);
+    put3(in, I_V2, 0x1p121, 0x1p120, 0x1p120);
+    expect_stage(in, 1, 0x1p120, 0.25, 0.25, 3, "short: det rounding to 0, positions above 2^119");
+    put3(in, I_O, 0x1p-60, 0x3p-60, -0x1p40);
+    put3(in, I_D, 0, 0, 1);
+    put3(in, I_V0, 0, 0, 0x1p-59);
+    put3(in, I_V1, 0x1p-58, 0, 0x1p-59);
+    put3(in, I_V2, 0, 0x1p-58, 0x1p-59);
+    expect_stage(in, 1, 0x1p40, 0.25, 0.75, 4, "fe: o - v0 inexact");
 }
 
 /* ---- generated inputs ------------------------------------------------------ */
@@ -318,6 +370,7 @@ Test(ray_triangle_exact, generated_vs_ref)
     exact_calls = 0;
     check_against_ref((isect_any_fn)hooked_ray_triangle, &valid, &hits);
     cr_assert(exact_calls > env_n() / 10, "exact path taken %ld times", exact_calls);
+    cr_assert(stage_calls[2] > 0 && stage_calls[3] > 0, "stages 2, 3: %ld, %ld", stage_calls[2], stage_calls[3]);
 }
 
 /* The former fast (Woop's shear in binary32) missed this ray through the

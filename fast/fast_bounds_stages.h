@@ -1,0 +1,235 @@
+/* fast/fast_bounds_stages.h: the second half of fast/fast_bounds.h's
+ * sections (it includes this file; the table of every bound and the
+ * notation, u = 2^-53 and gamma_n, are at its top): the guards of the
+ * staged exact paths that issue 14's speed work added, from FB_RAY_CYL on.
+ * Internal to libisect.
+ */
+#ifndef ISECT_FAST_BOUNDS_STAGES_H
+#define ISECT_FAST_BOUNDS_STAGES_H
+
+/* FB_RAY_CYL (2^-47 = 64u): the guard of fast/fast_cyl.h's filter.  Each
+ * value there (DW, VW, UW, VT, UT, C, QT, K0, K1, A, B, AT, S0, S1, D) is a
+ * polynomial of degree <= 6 in the binary32 inputs evaluated in binary64 by
+ * a fixed expression tree whose leaves are binary32 values, exact products
+ * of two, and differences of two rounded once (v, u, w).  Written out as a
+ * sum of monomials in the exact leaves, the computed value carries on each
+ * monomial at most k factors (1 + delta), |delta| <= u, k the number of
+ * roundings on the longest leaf-to-root path (Higham 3.1), so it errs by
+ * at most gamma_k P, P the same tree evaluated exactly on the leaves'
+ * magnitudes with every - made a + (fmv's p, fast/fast_magval.h).
+ * Counting (a rounded leaf 1, a product 1 plus its factors', a sum 1 plus
+ * its larger operand's):
+ * DW 4, VW 5, UW 6 (as v.w - w.w), n = d x w 3, v x w 4, VT 6, UT 7,
+ * C 12, QT 14, K0 K1 18, A 9, B 10, AT 11, S0 10, S1 11 (Lagrange's
+ * form, (d.d)(x.w) - (d.w)(d.x)), D 16: k <= 18.  The computed p (the same
+ * tree on the computed magnitudes, non-negative terms only) is at least
+ * (1 - u)^18 P, so gamma_18 P < 18.1u p < 64u p = g (the product by 2^-47
+ * is exact): a computed value beyond +-g has the exact value's sign, and
+ * p == 0 (every monomial 0, no underflow below) means the value is 0.
+ * Range: every leaf is a multiple of 2^-149 (a rounded difference of such
+ * is one), so a node of degree j is a multiple of 2^(-149 j) >= 2^-894 and,
+ * when not zero, normal: no product underflows; leaves stay below 2^129, so
+ * values and magnitudes stay below 2^800: nothing overflows.  Generous on
+ * purpose: the exact path runs only within 2^-47 (relative to P) of a
+ * boundary.  docs/queries/ray_cylinder.md, "Exact hit". */
+#define FB_RAY_CYL 0x1p-47
+
+/* FB_ST_CERT (2^-47 = 64u): the guard of the signs of sphere_triangle's
+ * exact path (fast/sphere_triangle.c: vertex_within, edge_within,
+ * inner_side, face_within).  Each value is a polynomial of degree <= 6 in
+ * the binary32 inputs evaluated in binary64 by a fixed expression tree
+ * whose leaves are binary32 values, r^2 (exact) and differences of two
+ * binary32 values rounded once; as for FB_RAY_CYL, the computed value errs
+ * by at most gamma_k P, P the same tree evaluated exactly on the leaves'
+ * magnitudes with every - made a +, k the number of roundings on the
+ * longest leaf-to-root path (a rounded leaf 1, a product 1 plus its two
+ * factors', a sum 1 plus its larger operand's).  Counting: a squared
+ * distance minus r^2, |w|^2 - r^2, 6; a dot product of two rounded
+ * differences 5; a cross product's component of rounded differences 4
+ * (the normal n = ab x ac too); |w x e|^2 - r^2 e.e 12; (e x w).n 11;
+ * (n.ap)^2 - r^2 n.n 18: k <= 18.  The magnitude tree m, computed by the
+ * same tree on magnitudes (non-negative terms only), is at least
+ * (1 - u)^18 P, so gamma_18 P < 18.1u P < 64u m = g (the product by 2^-47
+ * is exact): a computed value beyond +-g has the exact value's sign.
+ * Range: every leaf is a multiple of 2^-149 (a rounded difference of such
+ * is one), so a node of degree j <= 6 is a multiple of 2^(-149 j) >=
+ * 2^-894 and, when not zero, normal: no product underflows, and m == 0
+ * means P == 0, every monomial 0, the value 0; leaves stay below 2^129, so
+ * values stay below 2^800.  docs/queries/sphere_triangle.md, "Exact". */
+#define FB_ST_CERT 0x1p-47
+
+/* FB_ST_BRACKET (2^-48 = 32u): sphere_triangle's plane test h^2 <= r^2 n.n
+ * from brackets of exact values (fast/sphere_triangle.c,
+ * plane_sign_bracket): |h| in [h - eh, h + eh] and |n_i| in
+ * [v_i - e_i, v_i + e_i] as real numbers (h, v_i, eh, e_i binary64).  The
+ * upper side fl(fl(hu hu) (1 + 32u)), hu = fl(h + eh), is at least
+ * (h + eh)^2 (1 - u)^4 (1 + 32u) > (h + eh)^2 >= h_exact^2; the lower side
+ * fl(fl(r^2 L) (1 - 32u)), L = fl(sum fl(l_i l_i)) with l_i = fl(v_i - e_i)
+ * when positive (else 0), is at most r^2 n.n (1 + u)^7 (1 - 32u) < r^2 n.n
+ * (r^2 exact): "<=" between them certifies h^2 <= r^2 n.n.  Symmetrically
+ * (hl = fl(h - eh) > 0, fl(hl hl) (1 - 32u) against
+ * fl(r^2 U) (1 + 32u), U the sum of fl(v_i + e_i)^2) for ">".  Every
+ * non-zero value is a product of multiples of 2^-149 of degree <= 6, at
+ * least 2^-894: no underflow (FB_ST_CERT's range argument). */
+#define FB_ST_BRACKET 0x1p-48
+
+/* FB_RAY_OBB (2^-49 = 16u): the guard of fast/ray_obb.c's filter.  The
+ * inputs are binary32 (axes a_k, dir d, halves h, tmax) except
+ * w = fl(origin - center) (one rounding of W, relative u); r_j =
+ * fl(a_{j+1} x a_{j+2}) rounds each exact component R_jl once (the products
+ * of two binary32 values are exact).  Counting the roundings on each
+ * monomial (Higham 3.1): q_j = fl(r_j.d) errs by at most gamma_4 sum_l
+ * |R_jl d_l|, p_j = fl(r_j.w) by gamma_5 sum_l |R_jl W_l|, det = fl(a_0.r_0)
+ * by gamma_4 sum_l |a_0l R_0l|, t_k = fl(a_k.fl(w x d)) by gamma_6 sum_l
+ * |a_kl| (|W_l+1 d_l+2| + |W_l+2 d_l+1|); | |x| - |X| | <= |x - X|.  Bounding
+ * the sums by norms, rho_j = sum_l |R_jl|, Om = max |W_l|, Dl = max |d_l|,
+ * A = max |a_0l|, al_k = sum_l |a_kl|:
+ * - q_j: gamma_4 rho_j Dl;
+ * - f_k = fl(fl(h_i |q_j| + h_j |q_i|) - |t_k|): gamma_7 Dl (h_i rho_j +
+ *   h_j rho_i + 2 al_k Om) (each product and sum one rounding more);
+ * - x_j = fl(fl(h_j |det|) - s p_j) and z_j = fl(fl(h_j |det|) - |p_j|):
+ *   gamma_6 (h_j A rho_0 + rho_j Om);
+ * - y_j = fl(fl(fl(tmax |q_j|) + fl(h_j |det|)) + s p_j): gamma_7 (tmax
+ *   rho_j Dl + h_j A rho_0 + rho_j Om);
+ * (s = sign q_j, certified: |q_j| > the guard of q_j).  The guards are
+ * 2^-49 times the same bounds computed from the computed magnitudes
+ * (|r_jl| >= (1 - u)|R_jl|, fl(|o - c|) >= (1 - u)|W|, at most seven
+ * roundings of non-negative terms on any path: at least (1 - u)^7 of the
+ * exact bound M), so g >= 16u (1 - 7u) M > gamma_7 M: a value v >= g
+ * proves the exact value >= 0 (M = 0 makes v exact), v < -g proves it
+ * < 0, and |q_j| > g proves sign Q_j = sign q_j.  Range: every value is a
+ * polynomial of degree <= 4 in binary32 values and rounded differences,
+ * a multiple of 2^-596 below 2^520 when not zero, so nothing under- or
+ * overflows (tmax = inf: y_j = g = inf reads as >= 0, which Y_j is).
+ * docs/queries/ray_obb.md, "Exact hit". */
+#define FB_RAY_OBB 0x1p-49
+
+/* FB_RAY_OBB_COARSE (2^-46 = 64u): ray_obb's first stage, the same values
+ * as for FB_RAY_OBB with one scale per class: al >= max |a_kl| over the
+ * nine axis coordinates, Om >= max |W_l|, Dl >= max |d_l|, H >= max h_j
+ * (ray_obb.c takes the sums of the magnitudes, which also test the input
+ * for inf and NaN; the computed sums, a few roundings of non-negative
+ * terms, are at least (1 - 4u) of the exact ones, and Om's terms are
+ * |fl(o - c)|).  Then |R_jl| <=
+ * 2 al^2, rho_j <= 6 al^2, sum_l |a_0l R_0l| <= 6 al^3 and al_k <= 3 al,
+ * so the bounds of FB_RAY_OBB are at most gamma_4 6 al^2 Dl (q_j),
+ * gamma_4 6 al^3 (det), gamma_6 6 al^2 (H al + Om) (x_j), gamma_7 6 al^2
+ * (tmax Dl + H al + Om) (y_j) and gamma_7 6 al Dl (2 H al + Om) (f_k).
+ * The guards are 2^-46 times these products without the factor 6,
+ * computed with at most five roundings of non-negative terms from the
+ * computed scales: 64u (1 - 10u) > 6 gamma_7 (1 + u).  Same reading and
+ * range as FB_RAY_OBB; coarser (by up to 9^3 for unit axes, still 2^-36
+ * relative), and more so for boxes whose axes differ much in length, which
+ * then go to the second stage. */
+#define FB_RAY_OBB_COARSE 0x1p-46
+
+/* ---- 2D orientations: point_in_triangle, tx_orient2 (issue 14) ----------------
+ * FB_CERT_ORIENT2 (2^-50 = 8u): the rounding of a 2x2 determinant
+ * d = x1 y2 - x2 y1 of binary64 differences of binary32 values (each
+ * x = fl(X), X the exact difference, one rounding, relative u, or exact),
+ * against its exact value D = X1 Y2 - X2 Y1: each computed product is
+ * X1 Y2 (1 + t3), |t3| <= gamma_3 (two rounded factors, the product), the
+ * difference rounds once more: |d - D| <= gamma_4 M, M = |X1 Y2| + |X2 Y1|.
+ * The computed m = fl(|fl(x1 y2)| + |fl(x2 y1)|) is at least
+ * (1 - gamma_4) M, so g = 2^-50 m (exact scaling) >= 8u (1 - gamma_4) M >
+ * gamma_4 M: |d| > g certifies the sign of D, and fl(|d| + g) < Q proves
+ * D = 0 when D is a multiple of the power of two Q (fast/fast_quantum.h).
+ * No underflow: the differences are multiples of 2^-149, their non-zero
+ * products at least 2^-298, g (if not 0) at least 2^-348; below 2^260.
+ * FB_CERT_TRIPLE serves the same way: its section shows |o - O| <= gamma_8 T
+ * < 2^-49 fl(T) for the orientation o of rounded differences, so
+ * fl(|o| + 2^-49 fl(T)) < Q proves O = 0 (a point exactly in the plane).
+ * docs/queries/point_in_triangle.md, "Certificates". */
+#define FB_CERT_ORIENT2 0x1p-50
+
+/* FB_SOBB_POLY (2^-48 = 32u): the guard of sphere_obb's filtered features
+ * (fast/sphere_obb_filter.c, fmv).  Each value (a vertex's r^2 - |v|^2, an
+ * edge's h_k a.a -+ a.q and r^2 a.a - |q x a|^2, a face's h_j m.m -+ d.(a_k x m),
+ * h_k m.m -+ d.(m x a_j) and r^2 m.m - (m.d)^2) is evaluated in binary64 by
+ * a fixed expression tree whose leaves are binary32 values, exact products
+ * of two (u_i = h_i a_i, r^2) and w = fl(center - box_center) (one
+ * rounding).  As for FB_RAY_CYL (Higham 3.1), the computed value carries on
+ * each monomial at most k factors (1 + delta), k the number of roundings on
+ * the longest leaf-to-root path (a rounded leaf 1, a product 1 plus its
+ * factors', a sum 1 plus its larger operand's), so it errs by at most
+ * gamma_k M, M the tree on the leaves' magnitudes with every - made a +;
+ * the computed m (non-negative terms only) is at least (1 - u)^k M.
+ * Counting (docs/queries/sphere_obb.md, "Filtered features"): vertex 13,
+ * edge 7 and 14, face 10 and 16: k <= 16, and for k <= 30
+ * gamma_k M <= 30u (1 + 31u) M < 32u (1 - 30u) M <= 32u m = g (the product
+ * by 2^-48 exact): a computed value beyond +-g has the exact value's sign,
+ * and m == 0 (every monomial 0) means the value is 0.
+ * Range: the leaves are multiples of 2^-149 below 2^129 (w: a rounded
+ * difference of such), and the values of degree <= 6 (all but the plane's
+ * (m.d)^2, degree 8) are multiples of 2^-894 below 2^800: never subnormal
+ * when not zero, no overflow.  The plane's value is filtered only when
+ * every input is 0 or of magnitude in [2^-60, 2^60] (its multiples of
+ * 2^-664 below 2^500), else it goes to the exact path.  Generous on
+ * purpose: the exact path runs only within 2^-48 (relative) of a boundary. */
+#define FB_SOBB_POLY 0x1p-48
+
+/* ---- capsule_capsule's binary64 stage of the exact path (issue 14) ----------
+ * FB_CAPSULE_BC (2^-49 = 16u): the rounding of V = X1 X2 - X3 X4, each X_k
+ * a dot product of two 3-vectors of binary64 differences of binary32
+ * values (each coordinate x = fl(X) one rounding, relative u, or exact),
+ * computed as v = fl(fl(x1 x2) - fl(x3 x4)) with x_k = fl(sum of three
+ * products) summed left to right.  Each term of a dot product is a
+ * product of two rounded coordinates (2u), rounded (u) and summed with at
+ * most two roundings: |x_k - X_k| <= gamma_5 M_k, M_k the exact sum of
+ * the terms' magnitudes, and |x_k| <= (1 + gamma_5) M_k.  Then
+ * |fl(x1 x2) - X1 X2| <= |x1| |x2 - X2| + |X2| |x1 - X1| + u |x1 x2|
+ * <= ((2 + gamma_5) gamma_5 + u (1 + gamma_5)^2) M1 M2 <= gamma_11 M1 M2,
+ * and the difference rounds once more (u (1 + gamma_11) (M1 M2 + M3 M4)):
+ * |v - V| <= gamma_12 M, M = M1 M2 + M3 M4.  The computed magnitude
+ * m = fl(fl(m1 m2) + fl(m3 m4)), m_k = fl(sum |fl(x_i y_i)|) (two rounded
+ * factors, the product, two additions: at least (1 - u)^5 M_k), is at
+ * least (1 - u)^12 M, and 16u (1 - 12u) > gamma_12: v > 2^-49 m certifies
+ * V > 0, v < -2^-49 m V < 0 (the scaling by 2^-49 is exact).  Range: the
+ * differences are multiples of 2^-149 below 2^129, non-zero products of
+ * four at least 2^-596 (normal, so relative rounding holds), all below
+ * 2^520.  Where a factor is a squared norm (X = d.d), m_k = x_k.
+ * The final test of the stationary point's distance, with n.n =
+ * (d1.d1)(d2.d2) - (d1.d2)^2 (Lagrange) as V above (nn within
+ * en = 2^-49 m) and h = fl(r.(d1 x d2)) within eh = 2^-49 fl(T)
+ * (FB_CERT_TRIPLE), RR = fl(R^2), R = fl(r0 + r1), RR within (1 + u)^3
+ * of (r0 + r1)^2 either way:
+ * - miss, H^2 > (r0 + r1)^2 NN, when hl = fl(|h| - eh) > 0 and
+ *   fl(hl^2) > fl(fl(RR nu) (1 + 2^-46)), nu = fl(nn + en): hl <= |H| (1 + u),
+ *   nu >= NN (1 - u), so H^2 >= fl(hl^2) / (1 + u)^3 and
+ *   (r0 + r1)^2 NN <= fl(RR nu) (1 + u) / (1 - u)^4, and
+ *   (1 - u)^6 (1 + 128u) / (1 + u)^3 > 1; RR = 0 (both radii 0) or
+ *   fl(RR nu) >= 2^-1000 (normal products: relative rounding holds);
+ * - hit, H^2 <= (r0 + r1)^2 NN, when nl = fl(nn - en) > 0 and
+ *   fl(fl(hu^2) (1 + 2^-46)) <= fl(RR nl), hu = fl(|h| + eh) >= |H| (1 - u),
+ *   nl <= NN (1 + u): H^2 <= fl(hu^2) / (1 - u)^3 and (r0 + r1)^2 NN >=
+ *   fl(RR nl) / (1 + u)^5, and (1 + u)^5 / ((1 + 128u) (1 - u)^4) < 1;
+ *   hu = 0 (H = 0) or fl(hu^2) >= 2^-1000.
+ * docs/queries/capsule_capsule.md, "Exact path". */
+#define FB_CAPSULE_BC 0x1p-49
+
+/* ---- the rays' short exact sums (issue 14, speed) ---------------------------
+ * FB_RAY_SUM_CERT (2): rc_sum_sign (fast/fast_ray.h) holds an exact sum of
+ * k <= 16 terms as s + E after one pass of fx_two_sum steps, E the exact sum
+ * of the k - 1 errors e_i; m = fl(sum |e_i|) (k - 2 roundings of non-negative
+ * terms) >= (1 - u)^14 sum |e_i|, so 2 m > sum |e_i| >= |E| (the product by 2
+ * exact; every use stays below 2^1000): |s| > 2 m gives the exact sum the
+ * sign of s, and m == 0 means every e_i is 0 and the sum is s. */
+#define FB_RAY_SUM_CERT 2.0
+
+/* ---- ray_triangle (issue 14, speed; docs/queries/ray_triangle.md) ---------
+ * Stage 1 takes FB_RAY_TRI with ne = max(n1, n2) for both edges' norms:
+ * every guard is at least FB_RAY_TRI's for the same value (ne >= each).
+ * FB_RT_GRID_BITS (B): position coordinates integer multiples of
+ * X = 2^(ep - B), |x| < 2^ep, dir ones of Y = 2^(ed - B) make stage 1 exact:
+ * e1, e2, s < 2^(B+1) X; p < 2^(2B+2) XY, q < 2^(2B+3) X^2; det, U, V,
+ * partial sums < 3 2^(3B+3) X^2 Y; T < 3 2^(3B+4) X^3; W < 9 2^(3B+3) X^2 Y;
+ * B = 15: integers below 2^52 of units >= 2^-489, so nothing rounds.  The
+ * test, in binary32: c = 1.5 2^(e + 23 - B) normal (-133 <= e <= 119),
+ * |x| < 2^e: x + c stays in c's binade (spacing 2^(e - B)), so
+ * fl(fl(x + c) - c) (Sterbenz) is x rounded to the grid; its difference
+ * to x is 0 iff x is on it (non-zero stays non-zero: gradual underflow;
+ * NaN or inf for non-finite x).  R = tmax |det| - sg T: fx_two_prod and a
+ * three-component expansion (products multiples of 2^-638, below 2^520). */
+#define FB_RT_GRID_BITS 15
+
+#endif
