@@ -28,7 +28,7 @@
 #endif
 
 /* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1]. */
-static int plane_exact(isect_moving_sphere s, isect_plane pl)
+static ISECT_NOINLINE int plane_exact(isect_moving_sphere s, isect_plane pl)
 {
     SPL_EXACT_HOOK();
     const double c[3] = {s.center.x, s.center.y, s.center.z}, q[3] = {pl.point.x, pl.point.y, pl.point.z};
@@ -65,15 +65,16 @@ static int plane_exact(isect_moving_sphere s, isect_plane pl)
 
 /* The decision from the binary64 values (M0 = sum |n_i w_i|,
  * Mv = sum |n_i v_i|, rN = r^2 N), or -1 when a guard cannot certify it. */
-static int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
+static inline int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
 {
     double c = d0 * d0 - rN, gc = FB_SWEEP_QUAD * (M0 * M0 + rN);
     if (c <= gc)
         return c < -gc ? 1 : -1;
-    double g0 = FB_SWEEP_LIN * M0, gv = FB_SWEEP_LIN * Mv;
+    /* Here d0^2 > 2^-47 M0^2, so |d0| > 2^-24 M0 exceeds d0's guard
+     * 2^-49 M0: d0's sign is certain. */
     if (Mv == 0)
         return 0; /* dv = 0 exactly: parallel motion or none */
-    if (!(fabs(d0) > g0) || !(fabs(dv) > gv))
+    if (!(fabs(dv) > FB_SWEEP_LIN * Mv))
         return -1;
     if ((d0 > 0) == (dv > 0))
         return 0;
@@ -90,14 +91,20 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
 {
     if (out)
         memset(out, 0, sizeof *out);
-    isect_vec3 nf = plane.normal;
-    if (!fv_finite3(s.center) || !fv_finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0) ||
-        !fv_finite3(plane.point) || !fv_finite3(nf) || (nf.x == 0 && nf.y == 0 && nf.z == 0))
+    const double nx = plane.normal.x, ny = plane.normal.y, nz = plane.normal.z, r = s.radius;
+    const double wx = (double)s.center.x - plane.point.x, wy = (double)s.center.y - plane.point.y,
+                 wz = (double)s.center.z - plane.point.z;
+    const double vx = s.velocity.x, vy = s.velocity.y, vz = s.velocity.z;
+    double N = nx * nx + ny * ny + nz * nz, rN = r * r * N;
+    double d0 = nx * wx + ny * wy + nz * wz, dv = nx * vx + ny * vy + nz * vz;
+    /* Valid: every input finite (an infinite or NaN one makes d0, dv, N or
+     * the sum non-finite; finite values stay below 2^262), r >= 0, n != 0
+     * (N = 0 only then: squares of binary32 values do not underflow). */
+    double chk = (d0 + dv) + (N + r);
+    if (!(chk - chk == 0) || !(r >= 0) || N == 0)
         return false;
-    fv_d3 n = fv_d(nf), w = fv_dsub(fv_d(s.center), fv_d(plane.point)), v = fv_d(s.velocity);
-    double r = s.radius, N = fv_ddot(n, n), rN = r * r * N;
-    double d0 = fv_ddot(n, w), dv = fv_ddot(n, v);
-    int k = plane_filtered(d0, fv_dabsdot(n, w), dv, fv_dabsdot(n, v), rN);
+    double M0 = fabs(nx * wx) + fabs(ny * wy) + fabs(nz * wz), Mv = fabs(nx * vx) + fabs(ny * vy) + fabs(nz * vz);
+    int k = plane_filtered(d0, M0, dv, Mv, rN);
     if (k < 0)
         k = plane_exact(s, plane);
     if (k == 0)
