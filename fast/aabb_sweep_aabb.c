@@ -9,19 +9,23 @@
  * and then t = entry.  This is ray_aabb's slab test for the relative motion
  * (Kay and Kajiya 1986), as a filtered exact predicate (Shewchuk's style):
  *
- * - an upper end's sign is the sign of p - q, exact (p < q: the slab lies
- *   behind t = 0, a miss); a lower end with p <= q does not delay the
- *   entry (it is <= 0);
- * - the other ends are E = fl(fl(p - q) / fl(r - s)) in binary64: three
- *   roundings, so within gamma_3 (relative) of the exact end, and no
- *   overflow or underflow (a difference of binary32 values is 0 only when
- *   exact, at least 2^-149 and at most 2^129 in magnitude, so
- *   2^-278 <= |E| <= 2^278);
- * - the decision entry <= exit is taken when the guard FB_RAY_END certifies
- *   it (fast/fast_bounds.h: its derivation holds word for word for ends
- *   within gamma_3 with exact signs, and exact 0 and 1), else every pair
- *   (lower end, upper end) and every lower end against 1 is compared
- *   exactly with expansions (fast/fast_exact.h, polynomials of degree 2).
+ * - per axis L = fl(bmin - amax), H = fl(bmax - amin), d = fl(va - vb)
+ *   in binary64: one rounding each, exact signs (a difference of binary32
+ *   values is 0 only when exact, else between 2^-149 and 2^129 in
+ *   magnitude); d = 0: the axis holds for every t (lower end 0, upper 1)
+ *   or none (lower end 2: a certain miss), an exact test;
+ * - otherwise the ends are fl(L fl(1/d)) and fl(H fl(1/d)), the smaller
+ *   one the lower end (rounding is monotonic, L <= H): four roundings, so
+ *   within gamma_4 (relative) of the exact ends, with exact signs, and no
+ *   overflow or underflow (2^-278 <= |E| <= 2^278); no division but the
+ *   three reciprocals;
+ * - the decision entry <= exit is taken when the guard FB_SWEEP_END
+ *   certifies it (fast/fast_bounds.h: ends within gamma_4 with exact signs,
+ *   and exact 0 and 1), else exact_hit (out of line) compares every pair
+ *   (lower end, upper end) and every lower end against 1 exactly with
+ *   expansions (fast/fast_exact.h, polynomials of degree 2);
+ * - validity costs one test: the nine L, H, d are finite iff every input
+ *   is, and their sum is finite iff they are.
  *
  * The hit flag is exact for every input.  t = fl32(entry), at most 1:
  * exact when the entry is 0 (static overlap) and within one binary32 ulp
@@ -151,10 +155,9 @@ bool isect_aabb_sweep_aabb(isect_moving_aabb a, isect_moving_aabb b, isect_aabb_
     if (!(entry * (1 + FB_SWEEP_END) <= exit) &&
         (exit * (1 + FB_SWEEP_END) < entry || !exact_hit(&a, &b)))
         return false;
-    if (out) {
-        float t = (float)entry;
+    if (out) { /* exact entry <= 1, entry within gamma_4 of it: fl32(entry) <= 1 */
         out->hit = true;
-        out->t = t > 1 ? 1 : t;
+        out->t = (float)entry;
     }
     return true;
 }
