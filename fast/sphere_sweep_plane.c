@@ -115,10 +115,11 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
     const double vx = s.velocity.x, vy = s.velocity.y, vz = s.velocity.z;
     double N = nx * nx + ny * ny + nz * nz, rN = r * r * N;
     double d0 = nx * wx + ny * wy + nz * wz, dv = nx * vx + ny * vy + nz * vz;
-    /* Valid: every input finite (an infinite or NaN one makes d0, dv, N or
-     * the sum non-finite; finite values stay below 2^262), r >= 0, n != 0
-     * (N = 0 only then: squares of binary32 values do not underflow). */
-    double chk = (d0 + dv) + (N + r);
+    /* Valid: every input finite (an infinite or NaN c, q or n makes a term
+     * of d0 infinite or NaN, v one of dv; finite values stay below 2^262,
+     * so the sum is finite iff they are), r >= 0, n != 0 (N = 0 only then:
+     * squares of binary32 values do not underflow). */
+    double chk = (d0 + dv) + r;
     if (!(chk - chk == 0) || !(r >= 0) || N == 0)
         return false;
     double M0 = fabs(nx * wx) + fabs(ny * wy) + fabs(nz * wz), Mv = fabs(nx * vx) + fabs(ny * vy) + fabs(nz * vz);
