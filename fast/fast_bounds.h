@@ -579,23 +579,18 @@
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
 
-/* FB_SWEEP_END (2^-49 = 16u): aabb_sweep_aabb's slab ends
- * E = fl(fl(L) fl(1/fl(d))), L = min1 - max0 or max1 - min0 and
- * d = v0 - v1 (each a difference of binary32 values, rounded once or
- * exact).  E = (L/d)(1 + e1)(1 + e3)(1 + e4)/(1 + e2), |e_k| <= u: within
- * gamma_4 (relative) of the exact end (Higham 3.1), with its exact sign;
- * no overflow or underflow (2^-149 <= |L|, |d| <= 2^129 when non-zero, so
- * 2^-278 <= |E| <= 2^278).  An entry lo (the largest lower end, or an exact
- * 0) and an exit hi (the smallest upper end, or an exact 1):
- * - fl(lo (1 + 16u)) <= hi certifies exact entry <= exact exit: lo = 0
- *   only when the exact entry is 0 (exact signs), then hi >= 0 has the
- *   exact exit's sign; otherwise fl(lo (1 + 16u)) >= lo (1 + 16u)(1 - u)
- *   > lo (1 + gamma_4)/(1 - gamma_4) (about lo (1 + 8u)), so the exact
- *   exit >= hi/(1 + gamma_4) >= lo/(1 - gamma_4) >= the exact entry;
- * - fl(hi (1 + 16u)) < lo certifies exact exit < exact entry: hi < 0 has
- *   the exact sign (an upper end below 0); hi >= 0 the same way.
- * (ray_aabb's FB_RAY_END = 8u covers gamma_3 only: its ends are
- * fl(fl(b - o) fl(1/d)) with a binary32 d.)  docs/queries/aabb_sweep_aabb.md. */
+/* FB_SWEEP_END (2^-49 = 16u): aabb_sweep_aabb's slab ends E = fl(fl(L) fl(1/fl(d))),
+ * L and d differences of binary32 values (rounded once or exact):
+ * E = (L/d)(1 + e1)(1 + e3)(1 + e4)/(1 + e2), |e_k| <= u, within gamma_4 (Higham 3.1)
+ * of the exact end, with its exact sign, no over- or underflow (2^-278 <= |E| <= 2^278).
+ * Entry lo (largest lower end, or an exact 0), exit hi (smallest upper end, or exact 1):
+ * - fl(lo (1 + 16u)) <= hi certifies exact entry <= exact exit: lo = 0 only when the
+ *   exact entry is 0 (exact signs), and then hi >= 0 has the exact exit's sign; else
+ *   fl(lo (1 + 16u)) >= lo (1 + 16u)(1 - u) > lo (1 + gamma_4)/(1 - gamma_4) (about
+ *   lo (1 + 8u)): the exact exit >= hi/(1 + gamma_4) >= lo/(1 - gamma_4) >= exact entry;
+ * - fl(hi (1 + 16u)) < lo certifies exact exit < exact entry the same way (hi < 0: an
+ *   upper end's exact sign).  FB_RAY_END (8u) covers gamma_3 ends only.
+ * docs/queries/aabb_sweep_aabb.md. */
 #define FB_SWEEP_END 0x1p-49
 
 #endif
