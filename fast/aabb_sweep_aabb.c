@@ -9,19 +9,23 @@
  * and then t = entry.  This is ray_aabb's slab test for the relative motion
  * (Kay and Kajiya 1986), as a filtered exact predicate (Shewchuk's style):
  *
- * - an upper end's sign is the sign of p - q, exact (p < q: the slab lies
- *   behind t = 0, a miss); a lower end with p <= q does not delay the
- *   entry (it is <= 0);
- * - the other ends are E = fl(fl(p - q) / fl(r - s)) in binary64: three
- *   roundings, so within gamma_3 (relative) of the exact end, and no
- *   overflow or underflow (a difference of binary32 values is 0 only when
- *   exact, at least 2^-149 and at most 2^129 in magnitude, so
- *   2^-278 <= |E| <= 2^278);
- * - the decision entry <= exit is taken when the guard FB_RAY_END certifies
- *   it (fast/fast_bounds.h: its derivation holds word for word for ends
- *   within gamma_3 with exact signs, and exact 0 and 1), else every pair
- *   (lower end, upper end) and every lower end against 1 is compared
- *   exactly with expansions (fast/fast_exact.h, polynomials of degree 2).
+ * - per axis L = fl(bmin - amax), H = fl(bmax - amin), d = fl(va - vb)
+ *   in binary64: one rounding each, exact signs (a difference of binary32
+ *   values is 0 only when exact, else between 2^-149 and 2^129 in
+ *   magnitude); d = 0: the axis holds for every t (lower end 0, upper 1)
+ *   or none (lower end 2: a certain miss), an exact test;
+ * - otherwise the ends are fl(L fl(1/d)) and fl(H fl(1/d)), the smaller
+ *   one the lower end (rounding is monotonic, L <= H): four roundings, so
+ *   within gamma_4 (relative) of the exact ends, with exact signs, and no
+ *   overflow or underflow (2^-278 <= |E| <= 2^278); no division but the
+ *   three reciprocals;
+ * - the decision entry <= exit is taken when the guard FB_SWEEP_END
+ *   certifies it (fast/fast_bounds.h: ends within gamma_4 with exact signs,
+ *   and exact 0 and 1), else exact_hit (out of line) compares every pair
+ *   (lower end, upper end) and every lower end against 1 exactly with
+ *   expansions (fast/fast_exact.h, polynomials of degree 2);
+ * - validity costs one test: the nine L, H, d are finite iff every input
+ *   is, and their sum is finite iff they are.
  *
  * The hit flag is exact for every input.  t = fl32(entry), at most 1:
  * exact when the entry is 0 (static overlap) and within one binary32 ulp
@@ -29,6 +33,7 @@
  */
 #include "isect.h"
 
+#include "fast_bounds.h"
 #include "fast_exact.h"
 #include "fast_vec3.h"
 
@@ -79,57 +84,80 @@ static bool exact_meet(const as_end *lo, int nlo, const as_end *hi, int nhi)
     return true;
 }
 
-static bool box_valid(isect_aabb b)
+/* The exact decision, out of line (the common path stays small): the slab
+ * ends of every axis with va_i != vb_i as exact fractions, rebuilt from the
+ * boxes.  Only called when no axis with va_i == vb_i is apart. */
+static ISECT_NOINLINE bool exact_hit(const isect_moving_aabb *a, const isect_moving_aabb *b)
 {
-    return fv_finite3(b.min) && fv_finite3(b.max) && b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z;
+    const float amin[3] = {a->box.min.x, a->box.min.y, a->box.min.z};
+    const float amax[3] = {a->box.max.x, a->box.max.y, a->box.max.z};
+    const float bmin[3] = {b->box.min.x, b->box.min.y, b->box.min.z};
+    const float bmax[3] = {b->box.max.x, b->box.max.y, b->box.max.z};
+    const float va[3] = {a->velocity.x, a->velocity.y, a->velocity.z};
+    const float vb[3] = {b->velocity.x, b->velocity.y, b->velocity.z};
+    as_end lo[3], hi[3];
+    int nlo = 0, nhi = 0;
+    for (int i = 0; i < 3; i++) {
+        if (va[i] == vb[i])
+            continue; /* overlapping at every t: the common path tested it */
+        as_end l = {bmin[i], amax[i], va[i], vb[i]}, h = {bmax[i], amin[i], va[i], vb[i]};
+        if (va[i] < vb[i]) {
+            l = (as_end){amin[i], bmax[i], vb[i], va[i]};
+            h = (as_end){amax[i], bmin[i], vb[i], va[i]};
+        }
+        hi[nhi++] = h;
+        if (l.p > l.q)
+            lo[nlo++] = l;
+    }
+    return exact_meet(lo, nlo, hi, nhi);
 }
 
-/* fl(fl(p - q) / fl(r - s)) in binary64, for p > q, r > s. */
-static double end_value(as_end e) { return ((double)e.p - e.q) / ((double)e.r - e.s); }
+/* Axis i: L = fl(bmin - amax), H = fl(bmax - amin), d = fl(va - vb) (exact
+ * signs, zero only when exact); the overlap times [lo, hi] when d != 0,
+ * with inv = fl(1/d): min and max of fl(L inv), fl(H inv) (L <= H, and
+ * rounding is monotonic, so the order follows d's sign). */
+#define AS_AXIS(X, lo, hi)                                                                                     \
+    do {                                                                                                       \
+        double L = (double)b.box.min.X - a.box.max.X, H = (double)b.box.max.X - a.box.min.X;                  \
+        double d = (double)a.velocity.X - b.velocity.X;                                                        \
+        chk += (L + H) + d;                                                                                    \
+        if (d != 0) {                                                                                          \
+            double inv = 1 / d, t0 = L * inv, t1 = H * inv;                                                    \
+            lo = t0 < t1 ? t0 : t1;                                                                            \
+            hi = t0 < t1 ? t1 : t0;                                                                            \
+        } else {                                                                                               \
+            lo = L <= 0 && H >= 0 ? 0 : 2; /* every t or none (an exact test) */                             \
+            hi = 1;                                                                                            \
+        }                                                                                                      \
+    } while (0)
 
 bool isect_aabb_sweep_aabb(isect_moving_aabb a, isect_moving_aabb b, isect_aabb_sweep_aabb_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!box_valid(a.box) || !box_valid(b.box) || !fv_finite3(a.velocity) || !fv_finite3(b.velocity))
+    double chk = 0, lx, hx, ly, hy, lz, hz;
+    AS_AXIS(x, lx, hx);
+    AS_AXIS(y, ly, hy);
+    AS_AXIS(z, lz, hz);
+    /* Valid: every L, H, d finite (then every input is: an infinite or NaN
+     * operand makes its difference infinite or NaN; a sum of nine finite
+     * values below 2^130 is finite) and min <= max in both boxes. */
+    bool ordered = (a.box.min.x <= a.box.max.x) & (a.box.min.y <= a.box.max.y) & (a.box.min.z <= a.box.max.z) &
+                   (b.box.min.x <= b.box.max.x) & (b.box.min.y <= b.box.max.y) & (b.box.min.z <= b.box.max.z);
+    if (!(chk - chk == 0) || !ordered)
         return false;
-    const float amin[3] = {a.box.min.x, a.box.min.y, a.box.min.z}, amax[3] = {a.box.max.x, a.box.max.y, a.box.max.z};
-    const float bmin[3] = {b.box.min.x, b.box.min.y, b.box.min.z}, bmax[3] = {b.box.max.x, b.box.max.y, b.box.max.z};
-    const float va[3] = {a.velocity.x, a.velocity.y, a.velocity.z}, vb[3] = {b.velocity.x, b.velocity.y, b.velocity.z};
-    as_end lo[3], hi[3];
-    int nlo = 0, nhi = 0;
-    double entry = 0, exit = 1;
-    for (int i = 0; i < 3; i++) {
-        as_end l, h;
-        if (va[i] == vb[i]) {
-            if (bmin[i] > amax[i] || amin[i] > bmax[i])
-                return false; /* apart on this axis at every t */
-            continue;
-        } else if (va[i] > vb[i]) {
-            l = (as_end){bmin[i], amax[i], va[i], vb[i]};
-            h = (as_end){bmax[i], amin[i], va[i], vb[i]};
-        } else {
-            l = (as_end){amin[i], bmax[i], vb[i], va[i]};
-            h = (as_end){amax[i], bmin[i], vb[i], va[i]};
-        }
-        if (h.p < h.q)
-            return false; /* apart and separating: the upper end is < 0 */
-        double x = h.p == h.q ? 0 : end_value(h);
-        exit = x < exit ? x : exit;
-        hi[nhi++] = h;
-        if (l.p > l.q) {
-            x = end_value(l);
-            entry = x > entry ? x : entry;
-            lo[nlo++] = l;
-        }
-    }
-    if (!(entry * (1 + FB_RAY_END) <= exit) &&
-        (exit * (1 + FB_RAY_END) < entry || !exact_meet(lo, nlo, hi, nhi)))
+    double entry = lx > ly ? lx : ly, exit = hx < hy ? hx : hy;
+    entry = lz > entry ? lz : entry;
+    exit = hz < exit ? hz : exit;
+    entry = entry > 0 ? entry : 0;
+    exit = exit < 1 ? exit : 1;
+    /* FB_SWEEP_END (fast/fast_bounds.h): the ends are within gamma_4. */
+    if (!(entry * (1 + FB_SWEEP_END) <= exit) &&
+        (exit * (1 + FB_SWEEP_END) < entry || !exact_hit(&a, &b)))
         return false;
-    if (out) {
-        float t = (float)entry;
+    if (out) { /* exact entry <= 1, entry within gamma_4 of it: fl32(entry) <= 1 */
         out->hit = true;
-        out->t = t > 1 ? 1 : t;
+        out->t = (float)entry;
     }
     return true;
 }

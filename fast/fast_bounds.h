@@ -46,6 +46,7 @@
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * | FB_RAY_SUM_CERT    | 2           | fast_ray.h (rays' exact stages)     |
  * | FB_RT_GRID_BITS    | 15          | ray_triangle.c (grid stage)           |
+ * | FB_SWEEP_END       | 2^-49       | aabb_sweep_aabb.c                     |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's; from FB_RAY_CYL on, the
  * sections are in fast/fast_bounds_stages.h, which this file includes)
@@ -380,6 +381,20 @@
  * docs/queries/sphere_sweep_point.md, sphere_sweep_plane.md, "Exact hit". */
 #define FB_SWEEP_LIN 0x1p-49
 #define FB_SWEEP_QUAD 0x1p-47
+
+/* FB_SWEEP_END (2^-49 = 16u): aabb_sweep_aabb's slab ends E = fl(fl(L) fl(1/fl(d))),
+ * L and d differences of binary32 values (rounded once or exact):
+ * E = (L/d)(1 + e1)(1 + e3)(1 + e4)/(1 + e2), |e_k| <= u, within gamma_4 (Higham 3.1)
+ * of the exact end, with its exact sign, no over- or underflow (2^-278 <= |E| <= 2^278).
+ * Entry lo (largest lower end, or an exact 0), exit hi (smallest upper end, or exact 1):
+ * - fl(lo (1 + 16u)) <= hi certifies exact entry <= exact exit: lo = 0 only when the
+ *   exact entry is 0 (exact signs), and then hi >= 0 has the exact exit's sign; else
+ *   fl(lo (1 + 16u)) >= lo (1 + 16u)(1 - u) > lo (1 + gamma_4)/(1 - gamma_4) (about
+ *   lo (1 + 8u)): the exact exit >= hi/(1 + gamma_4) >= lo/(1 - gamma_4) >= exact entry;
+ * - fl(hi (1 + 16u)) < lo certifies exact exit < exact entry the same way (hi < 0: an
+ *   upper end's exact sign).  FB_RAY_END (8u) covers gamma_3 ends only.
+ * docs/queries/aabb_sweep_aabb.md. */
+#define FB_SWEEP_END 0x1p-49
 
 /* The sections from FB_RAY_CYL on (the guards of the staged exact paths). */
 #include "fast_bounds_stages.h"

@@ -27,53 +27,72 @@
 #define SPL_EXACT_HOOK() ((void)0)
 #endif
 
-/* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1]. */
-static int plane_exact(isect_moving_sphere s, isect_plane pl)
+/* acc (n components) += s x y exactly, x and y expansions (every product
+ * of components is of degree <= 4 in binary32 values: fx_two_prod is exact,
+ * fast/fast_exact.h). */
+static int spl_add_prod(double *acc, int n, const double *x, int nx, const double *y, int ny, double s)
+{
+    for (int i = 0; i < nx; i++)
+        for (int j = 0; j < ny; j++) {
+            double err, p = fx_two_prod(x[i], y[j], &err);
+            n = fx_grow(acc, n, s * err);
+            n = fx_grow(acc, n, s * p);
+        }
+    return n;
+}
+
+/* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1].
+ * Small expansions, no normalisation: d0 = sum n_i c_i - sum n_i q_i,
+ * dv = n.v and N = n.n are sums of products of two binary32 values, each
+ * exact in binary64 (at most 6, 3, 3 components); r^2 is exact, r^2 N at
+ * most 6 components, d0 + dv at most 9; d0^2 - r^2 N then has at most
+ * 6 + 2 x 36 and (d0 + dv)^2 - r^2 N at most 6 + 2 x 81 < FE_ACC
+ * components (fx_grow: one more per call at most). */
+static ISECT_NOINLINE int plane_exact(isect_moving_sphere s, isect_plane pl)
 {
     SPL_EXACT_HOOK();
-    const double c[3] = {s.center.x, s.center.y, s.center.z}, q[3] = {pl.point.x, pl.point.y, pl.point.z};
-    const double n[3] = {pl.normal.x, pl.normal.y, pl.normal.z};
-    const double v[3] = {s.velocity.x, s.velocity.y, s.velocity.z}, r = s.radius;
-    double w[2], d0[FE_ACC], dv[FE_ACC], N[FE_ACC], r2[2], rN[FE_ACC], t[FE_ACC];
-    int nd0 = 0, ndv = 0, nN = 0;
+    const float c[3] = {s.center.x, s.center.y, s.center.z}, q[3] = {pl.point.x, pl.point.y, pl.point.z};
+    const float n[3] = {pl.normal.x, pl.normal.y, pl.normal.z};
+    const float v[3] = {s.velocity.x, s.velocity.y, s.velocity.z};
+    const double r2 = (double)s.radius * s.radius;
+    double d0[8], dv[4], N[4], rN[8], t[FE_ACC];
+    int nd0 = 0, ndv = 0, nN = 0, nrN = 0;
     for (int i = 0; i < 3; i++) {
-        int nw = px_diff(w, c[i], q[i]);
-        nd0 = px_add_prod(d0, nd0, n + i, 1, w, nw, 1);
-        ndv = px_add_prod(dv, ndv, n + i, 1, v + i, 1, 1);
-        nN = px_add_prod(N, nN, n + i, 1, n + i, 1, 1);
+        nd0 = fx_grow(d0, nd0, (double)n[i] * c[i]);
+        nd0 = fx_grow(d0, nd0, -((double)n[i] * q[i]));
+        ndv = fx_grow(dv, ndv, (double)n[i] * v[i]);
+        nN = fx_grow(N, nN, (double)n[i] * n[i]);
     }
-    nd0 = fe_norm_buf(d0, nd0);
-    nN = fe_norm_buf(N, nN);
-    int nr2 = px_add_prod(r2, 0, &r, 1, &r, 1, 1);
-    int nrN = fe_norm_buf(rN, px_add_prod(rN, 0, r2, nr2, N, nN, 1));
-    int nt = px_add_prod(t, 0, d0, nd0, d0, nd0, 1); /* d0^2 - r^2 N */
+    nrN = spl_add_prod(rN, 0, &r2, 1, N, nN, 1);
+    int nt = spl_add_prod(t, 0, d0, nd0, d0, nd0, 1); /* d0^2 - r^2 N */
     nt = px_add(t, nt, rN, nrN, -1);
     if (fx_sign(t, nt) <= 0)
         return 1;
     int sv = fx_sign(dv, ndv);
     if (fx_sign(d0, nd0) * sv >= 0)
         return 0;
-    memcpy(t, d0, (size_t)nd0 * sizeof *t);
-    nt = fe_norm_buf(t, px_add(t, nd0, dv, ndv, 1)); /* d0 + dv */
-    if (fx_sign(t, nt) * sv >= 0)
+    double sum[12];
+    memcpy(sum, d0, (size_t)nd0 * sizeof *sum);
+    int ns = px_add(sum, nd0, dv, ndv, 1); /* d0 + dv */
+    if (fx_sign(sum, ns) * sv >= 0)
         return 2;
-    double f[FE_ACC];
-    int nf = px_add_prod(f, 0, t, nt, t, nt, 1); /* (d0 + dv)^2 - r^2 N */
-    nf = px_add(f, nf, rN, nrN, -1);
-    return fx_sign(f, nf) <= 0 ? 2 : 0;
+    nt = spl_add_prod(t, 0, sum, ns, sum, ns, 1); /* (d0 + dv)^2 - r^2 N */
+    nt = px_add(t, nt, rN, nrN, -1);
+    return fx_sign(t, nt) <= 0 ? 2 : 0;
 }
 
 /* The decision from the binary64 values (M0 = sum |n_i w_i|,
  * Mv = sum |n_i v_i|, rN = r^2 N), or -1 when a guard cannot certify it. */
-static int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
+static inline int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
 {
     double c = d0 * d0 - rN, gc = FB_SWEEP_QUAD * (M0 * M0 + rN);
     if (c <= gc)
         return c < -gc ? 1 : -1;
-    double g0 = FB_SWEEP_LIN * M0, gv = FB_SWEEP_LIN * Mv;
+    /* Here d0^2 > 2^-47 M0^2, so |d0| > 2^-24 M0 exceeds d0's guard
+     * 2^-49 M0: d0's sign is certain. */
     if (Mv == 0)
         return 0; /* dv = 0 exactly: parallel motion or none */
-    if (!(fabs(d0) > g0) || !(fabs(dv) > gv))
+    if (!(fabs(dv) > FB_SWEEP_LIN * Mv))
         return -1;
     if ((d0 > 0) == (dv > 0))
         return 0;
@@ -90,14 +109,21 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
 {
     if (out)
         memset(out, 0, sizeof *out);
-    isect_vec3 nf = plane.normal;
-    if (!fv_finite3(s.center) || !fv_finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0) ||
-        !fv_finite3(plane.point) || !fv_finite3(nf) || (nf.x == 0 && nf.y == 0 && nf.z == 0))
+    const double nx = plane.normal.x, ny = plane.normal.y, nz = plane.normal.z, r = s.radius;
+    const double wx = (double)s.center.x - plane.point.x, wy = (double)s.center.y - plane.point.y,
+                 wz = (double)s.center.z - plane.point.z;
+    const double vx = s.velocity.x, vy = s.velocity.y, vz = s.velocity.z;
+    double N = nx * nx + ny * ny + nz * nz, rN = r * r * N;
+    double d0 = nx * wx + ny * wy + nz * wz, dv = nx * vx + ny * vy + nz * vz;
+    /* Valid: every input finite (an infinite or NaN c, q or n makes a term
+     * of d0 infinite or NaN, v one of dv; finite values stay below 2^262,
+     * so the sum is finite iff they are), r >= 0, n != 0 (N = 0 only then:
+     * squares of binary32 values do not underflow). */
+    double chk = (d0 + dv) + r;
+    if (!(chk - chk == 0) || !(r >= 0) || N == 0)
         return false;
-    fv_d3 n = fv_d(nf), w = fv_dsub(fv_d(s.center), fv_d(plane.point)), v = fv_d(s.velocity);
-    double r = s.radius, N = fv_ddot(n, n), rN = r * r * N;
-    double d0 = fv_ddot(n, w), dv = fv_ddot(n, v);
-    int k = plane_filtered(d0, fv_dabsdot(n, w), dv, fv_dabsdot(n, v), rN);
+    double M0 = fabs(nx * wx) + fabs(ny * wy) + fabs(nz * wz), Mv = fabs(nx * vx) + fabs(ny * vy) + fabs(nz * vz);
+    int k = plane_filtered(d0, M0, dv, Mv, rN);
     if (k < 0)
         k = plane_exact(s, plane);
     if (k == 0)

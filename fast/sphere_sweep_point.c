@@ -38,7 +38,7 @@ static void pair_arrays(isect_moving_sphere s, float *c, float *v)
 }
 
 /* The exact decision: 0 miss, 1 touching at t = 0, 2 contact in (0, 1]. */
-static int pair_exact(isect_moving_sphere s0, isect_moving_sphere s1)
+static ISECT_NOINLINE int pair_exact(isect_moving_sphere s0, isect_moving_sphere s1)
 {
     SSP_EXACT_HOOK();
     float c0[3], v0[3], c1[3], v1[3];
@@ -76,7 +76,7 @@ static int pair_exact(isect_moving_sphere s0, isect_moving_sphere s1)
 
 /* The decision from the binary64 values (B = sum |w_i v_i|,
  * P = w.w + R^2), or -1 when a guard cannot certify it. */
-static int pair_filtered(double a, double b, double B, double c, double P)
+static inline int pair_filtered(double a, double b, double B, double c, double P)
 {
     double gc = FB_SWEEP_QUAD * P;
     if (c <= gc)
@@ -97,6 +97,18 @@ static int pair_filtered(double a, double b, double B, double c, double P)
     return f < -gf ? 2 : f > gf ? 0 : -1;
 }
 
+/* The entry root of a hit (k = 2) in binary64, clamped to [0, 1], else 0:
+ * ray_sphere's accurate pair from w, v, R^2, a, b and c. */
+static inline double pair_root(int k, fv_d3 w, fv_d3 v, double R2, double a, double b, double c)
+{
+    if (k != 2)
+        return 0;
+    fv_d3 l = fv_dsub(w, fv_dmul(v, b / a));
+    double e = R2 - fv_ddot(l, l), s = e > 0 ? sqrt(a * e) : 0;
+    double root = s <= -0.5 * b ? (-b - s) / a : c / (-b + s);
+    return root > 1 ? 1 : root >= 0 ? root : 0; /* NaN (0/0 after cancellation): 0 */
+}
+
 int fsw_pair(isect_moving_sphere s0, isect_moving_sphere s1, double *t)
 {
     fv_d3 w = fv_dsub(fv_d(s0.center), fv_d(s1.center)), v = fv_dsub(fv_d(s0.velocity), fv_d(s1.velocity));
@@ -105,30 +117,32 @@ int fsw_pair(isect_moving_sphere s0, isect_moving_sphere s1, double *t)
     int k = pair_filtered(a, b, fv_dabsdot(w, v), c, ww + R2);
     if (k < 0)
         k = pair_exact(s0, s1);
-    *t = 0;
-    if (k == 2) {
-        fv_d3 l = fv_dsub(w, fv_dmul(v, b / a));
-        double e = R2 - fv_ddot(l, l), s = e > 0 ? sqrt(a * e) : 0;
-        double root = s <= -0.5 * b ? (-b - s) / a : c / (-b + s);
-        *t = root > 1 ? 1 : root >= 0 ? root : 0; /* NaN (0/0 after cancellation): 0 */
-    }
+    *t = pair_root(k, w, v, R2, a, b, c);
     return k;
 }
 
+/* fsw_pair with s1 = the point at rest (v1 = 0, r1 = 0: v and R are the
+ * binary32 inputs, exactly what fsw_pair computes, so the same bits), and
+ * one finiteness test: w.w, v.v (below 2^260 for finite inputs) and r are
+ * finite iff every input is. */
 bool isect_sphere_sweep_point(isect_moving_sphere s, isect_vec3 p, isect_sphere_sweep_point_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!fv_finite3(s.center) || !fv_finite3(s.velocity) || !isfinite(s.radius) || !(s.radius >= 0) ||
-        !fv_finite3(p))
+    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(p)), v = fv_d(s.velocity);
+    double R = s.radius, ww = fv_ddot(w, w), R2 = R * R;
+    double a = fv_ddot(v, v), b = fv_ddot(w, v), c = ww - R2;
+    double chk = (ww + a) + R;
+    if (!(chk - chk == 0) || !(R >= 0))
         return false;
-    isect_moving_sphere q = {p, {0, 0, 0}, 0};
-    double t;
-    if (fsw_pair(s, q, &t) == 0)
+    int k = pair_filtered(a, b, fv_dabsdot(w, v), c, ww + R2);
+    if (k < 0)
+        k = pair_exact(s, (isect_moving_sphere){p, {0, 0, 0}, 0});
+    if (k == 0)
         return false;
     if (out) {
         out->hit = true;
-        out->t = (float)t;
+        out->t = (float)pair_root(k, w, v, R2, a, b, c);
     }
     return true;
 }

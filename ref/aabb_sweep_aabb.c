@@ -16,6 +16,7 @@
 #include "isect_ref.h"
 
 #include "exact.h"
+#include "ivl.h"
 #include "ref_ray.h"
 
 #include <string.h>
@@ -97,14 +98,33 @@ static int solve(const double *in, mpq_t entry, int *touching)
     return hit;
 }
 
+/* On a certified hit: t = max(0, lower ends) in ref/ivl.h's long-double
+ * intervals, each lower end (min1 - max0)/(v0 - v1) for v0 > v1 and
+ * (max1 - min0)/(v0 - v1) for v0 < v1 (an axis with v0 = v1 holds for
+ * every t: the hit is certified); t is ref's when both ends of the
+ * enclosure round to one double (docs/queries/aabb_sweep_aabb.md). */
+static bool tight(const double *in, double *out)
+{
+    ivl entry = ivl_d(0);
+    for (int i = 0; i < 3; i++) {
+        double v0 = in[IN_V0 + i], v1 = in[IN_V1 + i];
+        if (v0 == v1)
+            continue;
+        ivl num = v0 > v1 ? ivl_sub(ivl_d(in[IN_MIN1 + i]), ivl_d(in[IN_MAX0 + i]))
+                          : ivl_sub(ivl_d(in[IN_MAX1 + i]), ivl_d(in[IN_MIN0 + i]));
+        entry = ivl_max(entry, ivl_div(num, ivl_sub(ivl_d(v0), ivl_d(v1))));
+    }
+    return ivl_round0(entry, &out[OUT_T]);
+}
+
 int ref_aabb_sweep_aabb(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
 
-    /* A certain miss, or certainly overlapping at t = 0. */
-    if (ref_filter_miss_or_start(ref_aabb_sweep_aabb_encl, in, N_IN, N_OUT, OUT_HIT, OUT_T, out))
+    /* A certain miss, or a certain hit whose t tight() rounds. */
+    if (ref_filter_miss_or_tight(ref_aabb_sweep_aabb_encl, tight, in, N_IN, N_OUT, OUT_HIT, out))
         return REF_OK;
 
     mpq_t entry;
