@@ -94,36 +94,38 @@ static void to_bernstein(fpoly p, int n, fiv *b)
     }
 }
 
-static void put(fccd_bern *B, int k, fpoly p, int n)
+static void put(fccd_bern *B, fccd_power *P, int k, fpoly p, int n)
 {
-    B->deg[k] = n;
+    B->deg[k] = P->deg[k] = n;
+    for (int i = 0; i <= n; i++)
+        P->c[k][i] = i <= p.deg ? p.c[i] : (fiv){0, 0};
     to_bernstein(p, n, B->c[k]);
 }
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B)
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
 {
     if (kind == FCCD_VERTEX_FACE) {
         /* relative to a: P = p - a, the edges B, C; n = B x C;
          * det = P.n; sides (B x P).n, ((C - B) x (P - B)).n, ((-C) x (P - C)).n */
         fpoly3 P = rel(t0, t1, 0, 1), Bv = rel(t0, t1, 2, 1), C = rel(t0, t1, 3, 1);
         fpoly3 n = fp3_cross(Bv, C), Z = fp3_sub(C, C);
-        put(B, 0, fp3_dot(P, n), 3);
-        put(B, 1, fp3_dot(fp3_cross(Bv, P), n), 4);
-        put(B, 2, fp3_dot(fp3_cross(fp3_sub(C, Bv), fp3_sub(P, Bv)), n), 4);
-        put(B, 3, fp3_dot(fp3_cross(fp3_sub(Z, C), fp3_sub(P, C)), n), 4);
-        B->count = 4;
+        put(B, W, 0, fp3_dot(P, n), 3);
+        put(B, W, 1, fp3_dot(fp3_cross(Bv, P), n), 4);
+        put(B, W, 2, fp3_dot(fp3_cross(fp3_sub(C, Bv), fp3_sub(P, Bv)), n), 4);
+        put(B, W, 3, fp3_dot(fp3_cross(fp3_sub(Z, C), fp3_sub(P, C)), n), 4);
+        B->count = W->count = 4;
     } else {
         /* relative to a: e1 = b - a, e2 = d - c, w = c - a, m = e1 x e2;
          * m.(d - a); su = (w x e2).m, sv = (w x e1).m and m.m - su, m.m - sv */
         fpoly3 e1 = rel(t0, t1, 1, 0), w = rel(t0, t1, 2, 0), D = rel(t0, t1, 3, 0);
         fpoly3 e2 = fp3_sub(D, w), m = fp3_cross(e1, e2);
         fpoly mm = fp3_dot(m, m), su = fp3_dot(fp3_cross(w, e2), m), sv = fp3_dot(fp3_cross(w, e1), m);
-        put(B, 0, fp3_dot(m, D), 3);
-        put(B, 1, su, 4);
-        put(B, 2, sv, 4);
-        put(B, 3, fp_add(mm, su, -1), 4);
-        put(B, 4, fp_add(mm, sv, -1), 4);
-        B->count = 5;
+        put(B, W, 0, fp3_dot(m, D), 3);
+        put(B, W, 1, su, 4);
+        put(B, W, 2, sv, 4);
+        put(B, W, 3, fp_add(mm, su, -1), 4);
+        put(B, W, 4, fp_add(mm, sv, -1), 4);
+        B->count = W->count = 5;
     }
 }
 
@@ -164,5 +166,42 @@ void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi)
             lo->c[k][r] = w[0];
             hi->c[k][n - r] = w[n - r];
         }
+    }
+}
+
+/* Horner's scheme with the interval T = [ta, tb]: every step encloses the
+ * set of values, so the result holds p(t) for every t in T. */
+fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
+{
+    fiv T = {ta, tb}, r = P->c[k][P->deg[k]];
+    for (int i = P->deg[k] - 1; i >= 0; i--)
+        r = fiv_add(fiv_mul(r, T), P->c[k][i]);
+    return r;
+}
+
+/* p(ta + h s), h = tb - ta, in powers of s: the Taylor shift by ta
+ * (repeated synthetic division, c_j += ta c_{j+1}), then the coefficient of
+ * s^i times h^i; h is rounded outward (it is exact when ta and tb are
+ * dyadic pieces of [0, 1]).  Then the Bernstein coefficients on [0, 1] in s
+ * are those of p on [ta, tb]. */
+void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
+{
+    fiv T = {ta, ta}, H = {down(tb - ta), up(tb - ta)};
+    B->count = P->count;
+    for (int k = 0; k < P->count; k++) {
+        fpoly q = {{{0, 0}}, P->deg[k]};
+        int n = q.deg;
+        for (int i = 0; i <= n; i++)
+            q.c[i] = P->c[k][i];
+        for (int i = 0; i < n; i++)
+            for (int j = n - 1; j >= i; j--)
+                q.c[j] = fiv_add(q.c[j], fiv_mul(T, q.c[j + 1]));
+        fiv hp = {1, 1};
+        for (int i = 1; i <= n; i++) {
+            hp = fiv_mul(hp, H);
+            q.c[i] = fiv_mul(q.c[i], hp);
+        }
+        B->deg[k] = n;
+        to_bernstein(q, n, B->c[k]);
     }
 }
