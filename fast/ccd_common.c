@@ -2,6 +2,9 @@
  * and edge_edge_ccd; see fast_ccd.h (the interval arithmetic, the rule for
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
+#ifdef FCCD_TRACE
+#include <stdio.h>
+#endif
 
 /* The hull of two intervals; a NaN endpoint stays NaN (it must not be
  * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
@@ -180,13 +183,13 @@ static bool sides_positive(const fccd_bern *B)
     return true;
 }
 
-/* The sign changes of the coplanarity polynomial's Bernstein coefficients,
- * or -1 when a coefficient's sign is not certain. */
-static int variations(const fccd_bern *B)
+/* The sign changes of polynomial k's Bernstein coefficients, or -1 when a
+ * coefficient's sign is not certain. */
+static int variations(const fccd_bern *B, int k)
 {
     int v = 0, prev = 0;
-    for (int j = 0; j <= B->deg[0]; j++) {
-        int sg = B->c[0][j].lo > 0 ? 1 : B->c[0][j].hi < 0 ? -1 : 0;
+    for (int j = 0; j <= B->deg[k]; j++) {
+        int sg = B->c[k][j].lo > 0 ? 1 : B->c[k][j].hi < 0 ? -1 : 0;
         if (sg == 0)
             return -1;
         v += prev != 0 && sg != prev;
@@ -271,6 +274,48 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
     return bracket_hit(s, ta, tb, certified);
 }
 
+/* Side polynomial k (>= 0 at a contact) goes from negative at ta to
+ * positive at tb with one simple root r in between (its Bernstein
+ * coefficients change sign once), so [ta, r) holds no contact: where f
+ * cannot isolate anything (coplanar for all t, f's coefficients all
+ * uncertain), the entry time r is narrowed on s_k's sign to a leaf
+ * [la, lb], decided as narrow's uncertified leaves; a dropped leaf leaves
+ * (lb, tb] to the search.  A middle with an uncertain sign stops the
+ * narrowing, and the search takes [la, tb] without isolation. */
+static bool entry(search_state *s, double ta, double tb, int depth, int k)
+{
+    double la = ta, lb = tb;
+    fccd_bern R;
+    while (lb - la > 0x1p-30) {
+        double m = 0.5 * la + 0.5 * lb;
+        fiv v = fccd_power_eval(&s->P, k, m, m);
+        if (!fiv_nonzero(v)) {
+            fccd_bern_piece(&s->P, la, tb, &R);
+            return search(s, la, tb, depth, &R, false);
+        }
+        if (v.hi < 0)
+            la = m;
+        else
+            lb = m;
+    }
+    if (bracket_hit(s, la, lb, false))
+        return true;
+    if (lb >= tb)
+        return false;
+    fccd_bern_piece(&s->P, lb, tb, &R);
+    return search(s, lb, tb, depth, &R, true);
+}
+
+/* The depth that makes a piece of this width end in leaves of width at
+ * most 2^-FCCD_DEPTH. */
+static int leaf_depth(double width)
+{
+    int d = 0;
+    for (; width > 0x1p-30 && d < FCCD_DEPTH; d++)
+        width *= 0.5;
+    return d;
+}
+
 /* The search on [ta, tb] split in two at m = (ta + tb) / 2: the children's
  * Bernstein coefficients by de Casteljau's midpoint split when m is exact
  * (always on the dyadic pieces; a piece whose ends came from a bracket below
@@ -282,8 +327,7 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
  * coefficient, so they could never isolate it: the piece is then cut in
  * three, [ta, m - h], [m - h, m + h], [m + h, tb], with the least h = 2^-36,
  * 2^-32, ... at whose ends the sign is certain (also in the outer pieces'
- * coefficients); the narrow middle one is
- * searched as a leaf. */
+ * coefficients); the middle one is searched to leaves of the usual width. */
 static bool split(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso, bool around)
 {
     /* ta + tb exact (two-sum error 0) and halved exactly */
@@ -302,7 +346,8 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
                 return true;
             fccd_bern mid;
             fccd_bern_piece(&s->P, m - h, m + h, &mid);
-            return search(s, m - h, m + h, 0, &mid, true) || search(s, m + h, tb, depth - 1, &hi, true);
+            return search(s, m - h, m + h, leaf_depth(2 * h), &mid, true) ||
+                   search(s, m + h, tb, depth - 1, &hi, true);
         }
     if (exact) {
         fccd_bern_split(B, &lo, &hi);
@@ -326,13 +371,22 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
 static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso)
 {
     PROF(fccd_prof_pieces++);
+#ifdef FCCD_TRACE
+    fprintf(stderr, "search [%a, %a] d%d iso%d v%d:", ta, tb, depth, iso, iso ? variations(B) : -9);
+    for (int j = 0; j <= B->deg[0]; j++)
+        fprintf(stderr, " [%.3g %.3g]", B->c[0][j].lo, B->c[0][j].hi);
+    fprintf(stderr, "\n");
+#endif
     if (s->budget-- <= 0)
         s->eager = true;
     if (fccd_bern_excluded(B))
         return false;
-    int v = iso && !s->eager ? variations(B) : -1;
+    int v = iso && !s->eager ? variations(B, 0) : -1;
     if (v == 1)
         return narrow(s, ta, tb, B->c[0][0].lo > 0 ? 1 : -1, sides_positive(B));
+    for (int k = 1; iso && !s->eager && v < 0 && k < B->count; k++)
+        if (B->c[k][0].hi < 0 && variations(B, k) == 1)
+            return entry(s, ta, tb, depth, k);
     if (!(v >= 2 && depth > FCCD_DEPTH - FCCD_ISOLATE)) {
         if (excluded(s, ta, tb))
             return false;
@@ -345,6 +399,51 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
         }
     }
     return split(s, ta, tb, depth, B, iso, v >= 2);
+}
+
+/* The least h = 2^-36, 2^-32, ..., 2^-8 with f's sign certain at t0 + dir h
+ * (dir = +-1) and in the coefficients of the piece from t0 + dir h onwards
+ * (*rest, the piece [t0 + dir h, t1] or [t1, t0 + dir h]); 0 if none. */
+static double end_bracket(search_state *s, double t0, double dir, double t1, fccd_bern *rest)
+{
+    for (double h = 0x1p-36; h <= 0x1p-8; h *= 16) {
+        double e = t0 + dir * h;
+        if (sign_at(s, e) == 0)
+            continue;
+        fccd_bern_piece(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, rest);
+        if (fiv_nonzero(rest->c[0][dir > 0 ? 0 : rest->deg[0]]))
+            return h;
+    }
+    return 0;
+}
+
+/* The search on [0, 1].  A contact at t = 0 or 1 (touching at the start or
+ * at the end) leaves f's sign uncertain there, and the pieces next to it
+ * could never isolate a root: the ends [0, h0] and [1 - h1, 1] (end_bracket)
+ * are then searched apart, before and after the rest; [0, 2^-36] when
+ * f's sign stays uncertain near 0. */
+static bool search_top(search_state *s, const fccd_bern *B)
+{
+    fccd_bern mid = *B, piece;
+    double a = 0, b = 1, h0 = 0, h1 = 0;
+    if (sign_at(s, 0) == 0) {
+        /* no bracket (f uncertain on [0, 2^-8], e.g. coplanar for all t):
+         * the leaf [0, 2^-36] alone, a contact at t = 0 decided at once */
+        if ((h0 = end_bracket(s, 0, 1, 1, &mid)) == 0)
+            fccd_bern_piece(&s->P, h0 = 0x1p-36, 1, &mid);
+        fccd_bern_piece(&s->P, 0, h0, &piece);
+        if (search(s, 0, h0, leaf_depth(h0), &piece, true))
+            return true;
+        a = h0;
+    }
+    if (sign_at(s, 1) == 0 && (h1 = end_bracket(s, 1, -1, a, &mid)) > 0)
+        b = 1 - h1;
+    if (search(s, a, b, FCCD_DEPTH, &mid, true))
+        return true;
+    if (h1 == 0)
+        return false;
+    fccd_bern_piece(&s->P, b, 1, &piece);
+    return search(s, b, 1, leaf_depth(h1), &piece, true);
 }
 
 /* |v_j - v_k| rounded up, v the velocities x1 - x0 (computed as the
@@ -434,7 +533,7 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
     if (finite) {
         fccd_bern B;
         fccd_bern_init(kind, t0, t1, &B, &s.P);
-        if (search(&s, 0, 1, FCCD_DEPTH, &B, true)) {
+        if (search_top(&s, &B)) {
             r.hit = true;
             r.t = s.t;
         }
