@@ -102,8 +102,15 @@ static void put(fccd_bern *B, fccd_power *P, int k, fpoly p, int n)
     to_bernstein(p, n, B->c[k]);
 }
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
+static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W);
+
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W,
+                    double S)
 {
+    if (S >= 0x1p-100 && S <= 0x1p100) {
+        init_dp(kind, t0, t1, B, W);
+        return;
+    }
     if (kind == FCCD_VERTEX_FACE) {
         /* relative to a: P = p - a, the edges B, C; n = B x C;
          * det = P.n; sides (B x P).n, ((C - B) x (P - B)).n, ((-C) x (P - C)).n */
@@ -125,6 +132,151 @@ void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
         put(B, W, 2, sv, 4);
         put(B, W, 3, fp_add(mm, su, -1), 4);
         put(B, W, 4, fp_add(mm, sv, -1), 4);
+        B->count = W->count = 5;
+    }
+}
+
+/* ---- the same polynomials in binary64 with an a-priori error bound ----
+ * Each coefficient is computed in round-to-nearest (v) beside its magnitude
+ * shadow (m): the same expression with every input replaced by its absolute
+ * value and every subtraction by an addition.  For an expression of +, -, x
+ * whose every path from an input to the result passes at most k roundings,
+ * |fl(E) - E| <= gamma_k shadow(E) (Higham 3.1, 3.3: each term of the
+ * expanded E carries at most k factors (1 + delta), |delta| <= u); the shadow
+ * computed in binary64 (all terms >= 0) is at least (1 - u)^k times the
+ * exact one.  Here k <= 19: differences of inputs 1, slopes 2, a cross
+ * product of affine factors 5 (two more for one of differences of them:
+ * 6), its dot with n (or m) 11, m.m - su 12, the Bernstein weights (rounded,
+ * 1) and products 14, a sum of five terms 18.  gamma_19 (1 - u)^-19 <
+ * 2^-48.7, so FCCD_POLY_REL = 2^-46 bounds it with room.  The bound is
+ * relative, so it holds only without underflow; the absolute term
+ * FCCD_POLY_ABS = 2^-700 covers that: it is used only when the inputs'
+ * largest magnitude S is in [2^-100, 2^100], every factor of a product is
+ * then at most 4 S <= 2^102 (no overflow), and an underflow errs by at most
+ * 2^-1075, times at most three more factors (2^306) and fewer than 2^10
+ * operations: below 2^-759. */
+enum { DP_MAX = 5 };
+typedef struct {
+    double v[DP_MAX], m[DP_MAX];
+    int deg;
+} dpoly;
+
+typedef struct {
+    dpoly x[3];
+} dpoly3;
+
+static dpoly dp_add(const dpoly *a, const dpoly *b, int sign)
+{
+    dpoly r;
+    r.deg = a->deg > b->deg ? a->deg : b->deg;
+    for (int i = 0; i <= r.deg; i++) {
+        double x = i <= a->deg ? a->v[i] : 0, y = i <= b->deg ? b->v[i] : 0;
+        double mx = i <= a->deg ? a->m[i] : 0, my = i <= b->deg ? b->m[i] : 0;
+        r.v[i] = sign > 0 ? x + y : x - y;
+        r.m[i] = mx + my;
+    }
+    return r;
+}
+
+static dpoly dp_mul(const dpoly *a, const dpoly *b)
+{
+    dpoly r;
+    r.deg = a->deg + b->deg;
+    for (int i = 0; i <= r.deg; i++)
+        r.v[i] = r.m[i] = 0;
+    for (int i = 0; i <= a->deg; i++)
+        for (int j = 0; j <= b->deg; j++) {
+            r.v[i + j] += a->v[i] * b->v[j];
+            r.m[i + j] += a->m[i] * b->m[j];
+        }
+    return r;
+}
+
+static dpoly3 dp3_sub(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++)
+        r.x[i] = dp_add(&a->x[i], &b->x[i], -1);
+    return r;
+}
+
+static dpoly3 dp3_cross(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        dpoly p = dp_mul(&a->x[j], &b->x[k]), q = dp_mul(&a->x[k], &b->x[j]);
+        r.x[i] = dp_add(&p, &q, -1);
+    }
+    return r;
+}
+
+static dpoly dp3_dot(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly p = dp_mul(&a->x[0], &b->x[0]), q = dp_mul(&a->x[1], &b->x[1]), r = dp_mul(&a->x[2], &b->x[2]);
+    dpoly pq = dp_add(&p, &q, 1);
+    return dp_add(&pq, &r, 1);
+}
+
+static dpoly3 dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
+        double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
+        double d0 = a0 - b0, d1 = a1 - b1, m0 = fabs(a0) + fabs(b0);
+        r.x[i] = (dpoly){{d0, d1 - d0}, {m0, fabs(a1) + fabs(b1) + m0}, 1};
+    }
+    return r;
+}
+
+static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
+{
+    static const double w[5][5] = {{1, 0, 0, 0, 0},
+                                   {1, 1.0 / 4, 0, 0, 0},
+                                   {1, 2.0 / 4, 1.0 / 6, 0, 0},
+                                   {1, 3.0 / 4, 3.0 / 6, 1.0 / 4, 0},
+                                   {1, 1, 1, 1, 1}};
+    static const double w3[4][4] = {{1, 0, 0, 0}, {1, 1.0 / 3, 0, 0}, {1, 2.0 / 3, 1.0 / 3, 0}, {1, 1, 1, 1}};
+    B->deg[k] = W->deg[k] = n;
+    for (int j = 0; j <= n; j++) {
+        double v = j <= p->deg ? p->v[j] : 0, m = j <= p->deg ? p->m[j] : 0, e = m * FCCD_POLY_REL + FCCD_POLY_ABS;
+        W->c[k][j] = (fiv){down(v - e), up(v + e)};
+        double bv = 0, bm = 0;
+        for (int i = 0; i <= j && i <= p->deg; i++) {
+            double wi = n == 4 ? w[j][i] : w3[j][i];
+            bv += wi * p->v[i];
+            bm += wi * p->m[i];
+        }
+        e = bm * FCCD_POLY_REL + FCCD_POLY_ABS;
+        B->c[k][j] = (fiv){down(bv - e), up(bv + e)};
+    }
+}
+
+/* fccd_bern_init's polynomials, from the binary64 coefficients and their
+ * bound (for 2^-100 <= S <= 2^100). */
+static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
+{
+    if (kind == FCCD_VERTEX_FACE) {
+        dpoly3 P = dp_rel(t0, t1, 0, 1), Bv = dp_rel(t0, t1, 2, 1), C = dp_rel(t0, t1, 3, 1);
+        dpoly3 n = dp3_cross(&Bv, &C), CB = dp3_sub(&C, &Bv), PB = dp3_sub(&P, &Bv), PC = dp3_sub(&P, &C);
+        dpoly3 X1 = dp3_cross(&Bv, &P), X2 = dp3_cross(&CB, &PB), X3 = dp3_cross(&PC, &C);
+        dpoly f = dp3_dot(&P, &n), s1 = dp3_dot(&X1, &n), s2 = dp3_dot(&X2, &n), s3 = dp3_dot(&X3, &n);
+        dp_put(B, W, 0, &f, 3);
+        dp_put(B, W, 1, &s1, 4);
+        dp_put(B, W, 2, &s2, 4);
+        dp_put(B, W, 3, &s3, 4);
+        B->count = W->count = 4;
+    } else {
+        dpoly3 e1 = dp_rel(t0, t1, 1, 0), w = dp_rel(t0, t1, 2, 0), D = dp_rel(t0, t1, 3, 0);
+        dpoly3 e2 = dp3_sub(&D, &w), m = dp3_cross(&e1, &e2), X2 = dp3_cross(&w, &e2), X1 = dp3_cross(&w, &e1);
+        dpoly mm = dp3_dot(&m, &m), su = dp3_dot(&X2, &m), sv = dp3_dot(&X1, &m), f = dp3_dot(&m, &D);
+        dpoly du = dp_add(&mm, &su, -1), dv = dp_add(&mm, &sv, -1);
+        dp_put(B, W, 0, &f, 3);
+        dp_put(B, W, 1, &su, 4);
+        dp_put(B, W, 2, &sv, 4);
+        dp_put(B, W, 3, &du, 4);
+        dp_put(B, W, 4, &dv, 4);
         B->count = W->count = 5;
     }
 }

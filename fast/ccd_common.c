@@ -2,9 +2,6 @@
  * and edge_edge_ccd; see fast_ccd.h (the interval arithmetic, the rule for
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
-#ifdef FCCD_TRACE
-#include <stdio.h>
-#endif
 
 /* The hull of two intervals; a NaN endpoint stays NaN (it must not be
  * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
@@ -211,6 +208,16 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
  * contact is in the leaf and its start is reported.  A leaf that is not
  * certified is decided as in search (the distance test).  Where the sign
  * at a middle is not certain, the general search takes the bracket. */
+/* The depth that makes a piece of this width end in leaves of width at
+ * most 2^-FCCD_DEPTH. */
+static int leaf_depth(double width)
+{
+    int d = 0;
+    for (; width > 0x1p-30 && d < FCCD_DEPTH; d++)
+        width *= 0.5;
+    return d;
+}
+
 static int sign_at(const search_state *s, double t)
 {
     fiv v = fccd_power_eval(&s->P, 0, t, t);
@@ -263,7 +270,7 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
             if (sm == 0) {
                 fccd_bern B;
                 fccd_bern_piece(&s->P, ta, tb, &B);
-                return search(s, ta, tb, FCCD_DEPTH, &B, false);
+                return search(s, ta, tb, leaf_depth(tb - ta), &B, false);
             }
         }
         if (sm == sa)
@@ -304,16 +311,6 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
         return false;
     fccd_bern_piece(&s->P, lb, tb, &R);
     return search(s, lb, tb, depth, &R, true);
-}
-
-/* The depth that makes a piece of this width end in leaves of width at
- * most 2^-FCCD_DEPTH. */
-static int leaf_depth(double width)
-{
-    int d = 0;
-    for (; width > 0x1p-30 && d < FCCD_DEPTH; d++)
-        width *= 0.5;
-    return d;
 }
 
 /* The search on [ta, tb] split in two at m = (ta + tb) / 2: the children's
@@ -371,12 +368,6 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
 static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso)
 {
     PROF(fccd_prof_pieces++);
-#ifdef FCCD_TRACE
-    fprintf(stderr, "search [%a, %a] d%d iso%d v%d:", ta, tb, depth, iso, iso ? variations(B) : -9);
-    for (int j = 0; j <= B->deg[0]; j++)
-        fprintf(stderr, " [%.3g %.3g]", B->c[0][j].lo, B->c[0][j].hi);
-    fprintf(stderr, "\n");
-#endif
     if (s->budget-- <= 0)
         s->eager = true;
     if (fccd_bern_excluded(B))
@@ -532,7 +523,7 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
     s.near = 0;
     if (finite) {
         fccd_bern B;
-        fccd_bern_init(kind, t0, t1, &B, &s.P);
+        fccd_bern_init(kind, t0, t1, &B, &s.P, S);
         if (search_top(&s, &B)) {
             r.hit = true;
             r.t = s.t;

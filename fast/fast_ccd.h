@@ -108,7 +108,13 @@ typedef struct {
 /* The same polynomials in powers of t (interval coefficients, computed once). */
 typedef fccd_bern fccd_power;
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P);
+/* S: the inputs' largest magnitude (fast/ccd_bern.c: within [2^-100,
+ * 2^100] the coefficients come from binary64 arithmetic with the a-priori
+ * bound FCCD_POLY_REL, FCCD_POLY_ABS; else from interval arithmetic). */
+#define FCCD_POLY_REL 0x1p-48
+#define FCCD_POLY_ABS 0x1p-700
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P,
+                    double S);
 bool fccd_bern_excluded(const fccd_bern *B);
 void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
 /* The Bernstein coefficients of P on [ta, tb] (0 <= ta < tb <= 1). */
