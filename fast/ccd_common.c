@@ -252,26 +252,15 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
         int sm = sign_at(s, m);
         if (sm == 0) {
             /* r is within rounding of m: a bracket [m - h, m + h] around it,
-             * the least h = 2^-36, 2^-32, ... with certain signs at its ends */
-            double h = 0x1p-36;
-            for (; h < 0.5 * (tb - ta); h *= 16) {
-                int sl = sign_at(s, m - h), sr = sign_at(s, m + h);
-                if (sl == -sa) {
-                    sm = -sa, m = m - h;
-                    break;
-                }
-                if (sr == sa) {
-                    sm = sa, m = m + h;
-                    break;
-                }
-                if (sl == sa && sr == -sa)
+             * the least h = 2^-36, 2^-35, ..., 2^-31 (a bracket no wider
+             * than a leaf) with f's signs sa and -sa at its ends (then r is
+             * inside, and f has sign sa before it) */
+            for (double h = 0x1p-36; h <= 0x1p-31 && h < 0.5 * (tb - ta); h *= 2)
+                if (sign_at(s, m - h) == sa && sign_at(s, m + h) == -sa)
                     return bracket_hit(s, m - h, m + h, certified);
-            }
-            if (sm == 0) {
-                fccd_bern B;
-                fccd_bern_piece(&s->P, ta, tb, &B);
-                return search(s, ta, tb, leaf_depth(tb - ta), &B, false);
-            }
+            fccd_bern B;
+            fccd_bern_piece(&s->P, ta, tb, &B);
+            return search(s, ta, tb, leaf_depth(tb - ta), &B, false);
         }
         if (sm == sa)
             ta = m;
