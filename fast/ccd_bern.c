@@ -144,17 +144,8 @@ void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
  * |fl(E) - E| <= gamma_k shadow(E) (Higham 3.1, 3.3: each term of the
  * expanded E carries at most k factors (1 + delta), |delta| <= u); the shadow
  * computed in binary64 (all terms >= 0) is at least (1 - u)^k times the
- * exact one.  Here k <= 19: differences of inputs 1, slopes 2, a cross
- * product of affine factors 5 (two more for one of differences of them:
- * 6), its dot with n (or m) 11, m.m - su 12, the Bernstein weights (rounded,
- * 1) and products 14, a sum of five terms 18.  gamma_19 (1 - u)^-19 <
- * 2^-48.7, so FCCD_POLY_REL = 2^-46 bounds it with room.  The bound is
- * relative, so it holds only without underflow; the absolute term
- * FCCD_POLY_ABS = 2^-700 covers that: it is used only when the inputs'
- * largest magnitude S is in [2^-100, 2^100], every factor of a product is
- * then at most 4 S <= 2^102 (no overflow), and an underflow errs by at most
- * 2^-1075, times at most three more factors (2^306) and fewer than 2^10
- * operations: below 2^-759. */
+ * exact one.  The count of roundings and the range: fast/fast_bounds.h,
+ * FB_CCD_POLY. */
 enum { DP_MAX = 5 };
 typedef struct {
     double v[DP_MAX], m[DP_MAX];
@@ -240,7 +231,7 @@ static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
     static const double w3[4][4] = {{1, 0, 0, 0}, {1, 1.0 / 3, 0, 0}, {1, 2.0 / 3, 1.0 / 3, 0}, {1, 1, 1, 1}};
     B->deg[k] = W->deg[k] = n;
     for (int j = 0; j <= n; j++) {
-        double v = j <= p->deg ? p->v[j] : 0, m = j <= p->deg ? p->m[j] : 0, e = m * FCCD_POLY_REL + FCCD_POLY_ABS;
+        double v = j <= p->deg ? p->v[j] : 0, m = j <= p->deg ? p->m[j] : 0, e = m * FB_CCD_POLY + FB_CCD_POLY_ABS;
         W->c[k][j] = (fiv){down(v - e), up(v + e)};
         double bv = 0, bm = 0;
         for (int i = 0; i <= j && i <= p->deg; i++) {
@@ -248,7 +239,7 @@ static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
             bv += wi * p->v[i];
             bm += wi * p->m[i];
         }
-        e = bm * FCCD_POLY_REL + FCCD_POLY_ABS;
+        e = bm * FB_CCD_POLY + FB_CCD_POLY_ABS;
         B->c[k][j] = (fiv){down(bv - e), up(bv + e)};
     }
 }

@@ -44,6 +44,7 @@
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, tx_orient2         |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
+ * | FB_CCD_POLY        | 2^-48       | ccd_bern.c (CCD polynomials, binary64) |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -577,5 +578,22 @@
  *   hu = 0 (H = 0) or fl(hu^2) >= 2^-1000.
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
+
+/* FB_CCD_POLY, FB_CCD_POLY_ABS: the coefficients of the CCD search's
+ * polynomials (fast/ccd_bern.c, init_dp; binary64 inputs) computed in
+ * round-to-nearest beside their magnitude shadows m (every input replaced by
+ * its absolute value, every subtraction by an addition).  Each path from an
+ * input to a coefficient passes at most 18 roundings (differences 1, slopes
+ * 2, cross products of affine factors 5 or 6, the dot with n or m 11,
+ * m.m - su 12, a rounded Bernstein weight and its product 14, a sum of five
+ * terms 18), so |fl(E) - E| <= gamma_18 M, and the computed shadow is at
+ * least (1 - u)^18 M: gamma_19 (1 - u)^-19 < 2^-48.7 < FB_CCD_POLY.
+ * Relative bounds need no underflow: used only for 2^-100 <= S <= 2^100,
+ * where no product overflows (factors <= 4 S) and an underflowed operation
+ * errs by at most 2^-1075 times at most three more factors (2^306), fewer
+ * than 2^10 operations: below 2^-759 < FB_CCD_POLY_ABS.  Tested against
+ * GMP in tests/test_ccd_bern.c. */
+#define FB_CCD_POLY 0x1p-48
+#define FB_CCD_POLY_ABS 0x1p-700
 
 #endif

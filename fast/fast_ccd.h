@@ -24,6 +24,7 @@
 #ifndef ISECT_FAST_CCD_H
 #define ISECT_FAST_CCD_H
 
+#include "fast_bounds.h"
 #include "isect.h"
 
 #include <math.h>
@@ -110,9 +111,8 @@ typedef fccd_bern fccd_power;
 
 /* S: the inputs' largest magnitude (fast/ccd_bern.c: within [2^-100,
  * 2^100] the coefficients come from binary64 arithmetic with the a-priori
- * bound FCCD_POLY_REL, FCCD_POLY_ABS; else from interval arithmetic). */
-#define FCCD_POLY_REL 0x1p-48
-#define FCCD_POLY_ABS 0x1p-700
+ * bound FB_CCD_POLY, FB_CCD_POLY_ABS of fast_bounds.h; else from interval
+ * arithmetic). */
 void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P,
                     double S);
 bool fccd_bern_excluded(const fccd_bern *B);

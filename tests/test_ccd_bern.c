@@ -5,7 +5,7 @@
  * coefficients are computed with GMP rationals from the same formulas
  * (docs/queries/vertex_face_ccd.md, "fast") and every one must lie in its
  * interval.  Both ways of computing them are exercised: binary64 with the
- * a-priori bound FCCD_POLY_REL (2^-100 <= S <= 2^100; the test fails when
+ * a-priori bound FB_CCD_POLY (fast_bounds.h) (2^-100 <= S <= 2^100; the test fails when
  * the bound is dropped) and interval arithmetic (S beyond 2^100).  Then
  * fccd_bern_piece and fccd_power_eval on random pieces against the exact
  * values at sampled times. */
