@@ -94,36 +94,203 @@ static void to_bernstein(fpoly p, int n, fiv *b)
     }
 }
 
-static void put(fccd_bern *B, int k, fpoly p, int n)
+static void put(fccd_bern *B, fccd_power *P, int k, fpoly p, int n)
 {
-    B->deg[k] = n;
+    B->deg[k] = P->deg[k] = n;
+    for (int i = 0; i <= n; i++)
+        P->c[k][i] = i <= p.deg ? p.c[i] : (fiv){0, 0};
     to_bernstein(p, n, B->c[k]);
 }
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B)
+static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W);
+
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W,
+                    double S)
 {
+    if (S >= 0x1p-100 && S <= 0x1p100) {
+        init_dp(kind, t0, t1, B, W);
+        return;
+    }
     if (kind == FCCD_VERTEX_FACE) {
         /* relative to a: P = p - a, the edges B, C; n = B x C;
          * det = P.n; sides (B x P).n, ((C - B) x (P - B)).n, ((-C) x (P - C)).n */
         fpoly3 P = rel(t0, t1, 0, 1), Bv = rel(t0, t1, 2, 1), C = rel(t0, t1, 3, 1);
         fpoly3 n = fp3_cross(Bv, C), Z = fp3_sub(C, C);
-        put(B, 0, fp3_dot(P, n), 3);
-        put(B, 1, fp3_dot(fp3_cross(Bv, P), n), 4);
-        put(B, 2, fp3_dot(fp3_cross(fp3_sub(C, Bv), fp3_sub(P, Bv)), n), 4);
-        put(B, 3, fp3_dot(fp3_cross(fp3_sub(Z, C), fp3_sub(P, C)), n), 4);
-        B->count = 4;
+        put(B, W, 0, fp3_dot(P, n), 3);
+        put(B, W, 1, fp3_dot(fp3_cross(Bv, P), n), 4);
+        put(B, W, 2, fp3_dot(fp3_cross(fp3_sub(C, Bv), fp3_sub(P, Bv)), n), 4);
+        put(B, W, 3, fp3_dot(fp3_cross(fp3_sub(Z, C), fp3_sub(P, C)), n), 4);
+        B->count = W->count = 4;
     } else {
         /* relative to a: e1 = b - a, e2 = d - c, w = c - a, m = e1 x e2;
          * m.(d - a); su = (w x e2).m, sv = (w x e1).m and m.m - su, m.m - sv */
         fpoly3 e1 = rel(t0, t1, 1, 0), w = rel(t0, t1, 2, 0), D = rel(t0, t1, 3, 0);
         fpoly3 e2 = fp3_sub(D, w), m = fp3_cross(e1, e2);
         fpoly mm = fp3_dot(m, m), su = fp3_dot(fp3_cross(w, e2), m), sv = fp3_dot(fp3_cross(w, e1), m);
-        put(B, 0, fp3_dot(m, D), 3);
-        put(B, 1, su, 4);
-        put(B, 2, sv, 4);
-        put(B, 3, fp_add(mm, su, -1), 4);
-        put(B, 4, fp_add(mm, sv, -1), 4);
-        B->count = 5;
+        put(B, W, 0, fp3_dot(m, D), 3);
+        put(B, W, 1, su, 4);
+        put(B, W, 2, sv, 4);
+        put(B, W, 3, fp_add(mm, su, -1), 4);
+        put(B, W, 4, fp_add(mm, sv, -1), 4);
+        B->count = W->count = 5;
+    }
+}
+
+/* ---- the same polynomials in binary64 with an a-priori error bound ----
+ * Each coefficient is computed in round-to-nearest (v) beside its magnitude
+ * shadow (m): the same expression with every input replaced by its absolute
+ * value and every subtraction by an addition.  For an expression of +, -, x
+ * whose every path from an input to the result passes at most k roundings,
+ * |fl(E) - E| <= gamma_k shadow(E) (Higham 3.1, 3.3: each term of the
+ * expanded E carries at most k factors (1 + delta), |delta| <= u); the shadow
+ * computed in binary64 (all terms >= 0) is at least (1 - u)^k times the
+ * exact one.  The count of roundings and the range: fast/fast_bounds.h,
+ * FB_CCD_POLY. */
+enum { DP_MAX = 5 };
+typedef struct {
+    double v[DP_MAX], m[DP_MAX];
+    int deg;
+} dpoly;
+
+typedef struct {
+    dpoly x[3];
+} dpoly3;
+
+static dpoly dp_add(const dpoly *a, const dpoly *b, int sign)
+{
+    dpoly r;
+    r.deg = a->deg > b->deg ? a->deg : b->deg;
+    for (int i = 0; i <= r.deg; i++) {
+        double x = i <= a->deg ? a->v[i] : 0, y = i <= b->deg ? b->v[i] : 0;
+        double mx = i <= a->deg ? a->m[i] : 0, my = i <= b->deg ? b->m[i] : 0;
+        r.v[i] = sign > 0 ? x + y : x - y;
+        r.m[i] = mx + my;
+    }
+    return r;
+}
+
+/* The product, with the degrees as constants where the callers' are known
+ * (affine times affine or quadratic, quadratic times quadratic), so that the
+ * loops unroll; the same operations in the same order either way. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DP_INLINE inline __attribute__((always_inline)) /* a hint: plain C11 without it */
+#else
+#define DP_INLINE inline
+#endif
+static DP_INLINE void dp_mul_n(const dpoly *a, const dpoly *b, dpoly *r, int da, int db)
+{
+    r->deg = da + db;
+    for (int i = 0; i <= da + db; i++)
+        r->v[i] = r->m[i] = 0;
+    for (int i = 0; i <= da; i++)
+        for (int j = 0; j <= db; j++) {
+            r->v[i + j] += a->v[i] * b->v[j];
+            r->m[i + j] += a->m[i] * b->m[j];
+        }
+}
+
+static dpoly dp_mul(const dpoly *a, const dpoly *b)
+{
+    dpoly r;
+    if (a->deg == 1 && b->deg == 1)
+        dp_mul_n(a, b, &r, 1, 1);
+    else if (a->deg == 1 && b->deg == 2)
+        dp_mul_n(a, b, &r, 1, 2);
+    else if (a->deg == 2 && b->deg == 1)
+        dp_mul_n(a, b, &r, 2, 1);
+    else if (a->deg == 2 && b->deg == 2)
+        dp_mul_n(a, b, &r, 2, 2);
+    else
+        dp_mul_n(a, b, &r, a->deg, b->deg);
+    return r;
+}
+
+static dpoly3 dp3_sub(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++)
+        r.x[i] = dp_add(&a->x[i], &b->x[i], -1);
+    return r;
+}
+
+static dpoly3 dp3_cross(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        dpoly p = dp_mul(&a->x[j], &b->x[k]), q = dp_mul(&a->x[k], &b->x[j]);
+        r.x[i] = dp_add(&p, &q, -1);
+    }
+    return r;
+}
+
+static dpoly dp3_dot(const dpoly3 *a, const dpoly3 *b)
+{
+    dpoly p = dp_mul(&a->x[0], &b->x[0]), q = dp_mul(&a->x[1], &b->x[1]), r = dp_mul(&a->x[2], &b->x[2]);
+    dpoly pq = dp_add(&p, &q, 1);
+    return dp_add(&pq, &r, 1);
+}
+
+static dpoly3 dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
+{
+    dpoly3 r;
+    for (int i = 0; i < 3; i++) {
+        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
+        double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
+        double d0 = a0 - b0, d1 = a1 - b1, m0 = fabs(a0) + fabs(b0);
+        r.x[i] = (dpoly){{d0, d1 - d0}, {m0, fabs(a1) + fabs(b1) + m0}, 1};
+    }
+    return r;
+}
+
+static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
+{
+    static const double w[5][5] = {{1, 0, 0, 0, 0},
+                                   {1, 1.0 / 4, 0, 0, 0},
+                                   {1, 2.0 / 4, 1.0 / 6, 0, 0},
+                                   {1, 3.0 / 4, 3.0 / 6, 1.0 / 4, 0},
+                                   {1, 1, 1, 1, 1}};
+    static const double w3[4][4] = {{1, 0, 0, 0}, {1, 1.0 / 3, 0, 0}, {1, 2.0 / 3, 1.0 / 3, 0}, {1, 1, 1, 1}};
+    B->deg[k] = W->deg[k] = n;
+    for (int j = 0; j <= n; j++) {
+        double v = j <= p->deg ? p->v[j] : 0, m = j <= p->deg ? p->m[j] : 0, e = m * FB_CCD_POLY + FB_CCD_POLY_ABS;
+        W->c[k][j] = (fiv){down(v - e), up(v + e)};
+        double bv = 0, bm = 0;
+        for (int i = 0; i <= j && i <= p->deg; i++) {
+            double wi = n == 4 ? w[j][i] : w3[j][i];
+            bv += wi * p->v[i];
+            bm += wi * p->m[i];
+        }
+        e = bm * FB_CCD_POLY + FB_CCD_POLY_ABS;
+        B->c[k][j] = (fiv){down(bv - e), up(bv + e)};
+    }
+}
+
+/* fccd_bern_init's polynomials, from the binary64 coefficients and their
+ * bound (for 2^-100 <= S <= 2^100). */
+static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
+{
+    if (kind == FCCD_VERTEX_FACE) {
+        dpoly3 P = dp_rel(t0, t1, 0, 1), Bv = dp_rel(t0, t1, 2, 1), C = dp_rel(t0, t1, 3, 1);
+        dpoly3 n = dp3_cross(&Bv, &C), CB = dp3_sub(&C, &Bv), PB = dp3_sub(&P, &Bv), PC = dp3_sub(&P, &C);
+        dpoly3 X1 = dp3_cross(&Bv, &P), X2 = dp3_cross(&CB, &PB), X3 = dp3_cross(&PC, &C);
+        dpoly f = dp3_dot(&P, &n), s1 = dp3_dot(&X1, &n), s2 = dp3_dot(&X2, &n), s3 = dp3_dot(&X3, &n);
+        dp_put(B, W, 0, &f, 3);
+        dp_put(B, W, 1, &s1, 4);
+        dp_put(B, W, 2, &s2, 4);
+        dp_put(B, W, 3, &s3, 4);
+        B->count = W->count = 4;
+    } else {
+        dpoly3 e1 = dp_rel(t0, t1, 1, 0), w = dp_rel(t0, t1, 2, 0), D = dp_rel(t0, t1, 3, 0);
+        dpoly3 e2 = dp3_sub(&D, &w), m = dp3_cross(&e1, &e2), X2 = dp3_cross(&w, &e2), X1 = dp3_cross(&w, &e1);
+        dpoly mm = dp3_dot(&m, &m), su = dp3_dot(&X2, &m), sv = dp3_dot(&X1, &m), f = dp3_dot(&m, &D);
+        dpoly du = dp_add(&mm, &su, -1), dv = dp_add(&mm, &sv, -1);
+        dp_put(B, W, 0, &f, 3);
+        dp_put(B, W, 1, &su, 4);
+        dp_put(B, W, 2, &sv, 4);
+        dp_put(B, W, 3, &du, 4);
+        dp_put(B, W, 4, &dv, 4);
+        B->count = W->count = 5;
     }
 }
 
@@ -164,5 +331,42 @@ void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi)
             lo->c[k][r] = w[0];
             hi->c[k][n - r] = w[n - r];
         }
+    }
+}
+
+/* Horner's scheme with the interval T = [ta, tb]: every step encloses the
+ * set of values, so the result holds p(t) for every t in T. */
+fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
+{
+    fiv T = {ta, tb}, r = P->c[k][P->deg[k]];
+    for (int i = P->deg[k] - 1; i >= 0; i--)
+        r = fiv_add(fiv_mul(r, T), P->c[k][i]);
+    return r;
+}
+
+/* p(ta + h s), h = tb - ta, in powers of s: the Taylor shift by ta
+ * (repeated synthetic division, c_j += ta c_{j+1}), then the coefficient of
+ * s^i times h^i; h is rounded outward (it is exact when ta and tb are
+ * dyadic pieces of [0, 1]).  Then the Bernstein coefficients on [0, 1] in s
+ * are those of p on [ta, tb]. */
+void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
+{
+    fiv T = {ta, ta}, H = {down(tb - ta), up(tb - ta)};
+    B->count = P->count;
+    for (int k = 0; k < P->count; k++) {
+        fpoly q = {{{0, 0}}, P->deg[k]};
+        int n = q.deg;
+        for (int i = 0; i <= n; i++)
+            q.c[i] = P->c[k][i];
+        for (int i = 0; i < n; i++)
+            for (int j = n - 1; j >= i; j--)
+                q.c[j] = fiv_add(q.c[j], fiv_mul(T, q.c[j + 1]));
+        fiv hp = {1, 1};
+        for (int i = 1; i <= n; i++) {
+            hp = fiv_mul(hp, H);
+            q.c[i] = fiv_mul(q.c[i], hp);
+        }
+        B->deg[k] = n;
+        to_bernstein(q, n, B->c[k]);
     }
 }

@@ -99,17 +99,24 @@ typedef struct {
     const isect_ccd_frame *t0, *t1;
     int budget;
     bool eager;  /* the budget is spent: report where certainly close */
+    bool ready;  /* s0, s1, slack, lip, near computed (prepare) */
+    double S;    /* the inputs' largest magnitude */
     isect_ccd_frame s0, s1; /* the input scaled for the distance bounds */
     double slack;           /* how much the scaling can move the distance */
     double lip;             /* an upper bound of |dD/dt| (scaled) */
     double near;            /* 2^-FCCD_NEAR_LOG2 S (scaled) */
     double t;
+    fccd_power P; /* the polynomials in powers of t */
 } search_state;
+
+static void prepare(search_state *s);
 
 /* Bounds of the distance at time t (fast/ccd_dist.c), from the vertices
  * relative to one of them (the test is invariant under translation). */
-static double dist_at(const search_state *s, double t, double *hi)
+static double dist_at(search_state *s, double t, double *hi)
 {
+    if (!s->ready)
+        prepare(s);
     fiv3 r[4];
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
@@ -119,7 +126,7 @@ static double dist_at(const search_state *s, double t, double *hi)
     return down(lo - s->slack);
 }
 
-static bool excluded(const search_state *s, double ta, double tb)
+static bool excluded(search_state *s, double ta, double tb)
 {
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
@@ -133,36 +140,290 @@ static bool excluded(const search_state *s, double ta, double tb)
         r[k] = relative_at(s->t0, s->t1, k, base, ta, tb);
     if (s->kind == FCCD_VERTEX_FACE ? vf_excluded(r) : ee_excluded(r))
         return true;
-    /* The distance at the middle tm (exact: pieces are dyadic) can fall by
-     * at most lip |t - tm| <= lip (tb - ta) / 2 within the piece. */
-    double hi, lo = dist_at(s, 0.5 * ta + 0.5 * tb, &hi);
-    return lo > up(s->lip * (0.5 * tb - 0.5 * ta));
+    /* The distance at tm can fall by at most lip |t - tm| within the piece
+     * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
+     * differences, rounded up, bound it on any piece). */
+    double tm = 0.5 * ta + 0.5 * tb, hi, lo = dist_at(s, tm, &hi);
+    return lo > up(s->lip * fmax(up(tm - ta), up(tb - tm)));
+}
+
+#ifdef FCCD_PROF
+extern long fccd_prof_pieces, fccd_prof_calls;
+#define PROF(x) (x)
+#else
+#define PROF(x) ((void)0)
+#endif
+
+/* The side polynomials (1 .. count-1, >= 0 at a contact) on [ta, tb]:
+ * -1 when one is certainly negative there (no contact), +1 when all are
+ * certainly positive, else 0. */
+static int sides_on(const search_state *s, double ta, double tb)
+{
+    int all = 1;
+    for (int k = 1; k < s->P.count; k++) {
+        fiv v = fccd_power_eval(&s->P, k, ta, tb);
+        if (v.hi < 0)
+            return -1;
+        all &= v.lo > 0;
+    }
+    return all;
+}
+
+/* All side polynomials certainly positive on the piece (their Bernstein
+ * coefficients). */
+static bool sides_positive(const fccd_bern *B)
+{
+    for (int k = 1; k < B->count; k++)
+        for (int j = 0; j <= B->deg[k]; j++)
+            if (!(B->c[k][j].lo > 0))
+                return false;
+    return true;
+}
+
+/* The sign changes of polynomial k's Bernstein coefficients, or -1 when a
+ * coefficient's sign is not certain. */
+static int variations(const fccd_bern *B, int k)
+{
+    int v = 0, prev = 0;
+    for (int j = 0; j <= B->deg[k]; j++) {
+        int sg = B->c[k][j].lo > 0 ? 1 : B->c[k][j].hi < 0 ? -1 : 0;
+        if (sg == 0)
+            return -1;
+        v += prev != 0 && sg != prev;
+        prev = sg;
+    }
+    return v;
+}
+
+static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso);
+
+/* [ta, tb] (dyadic, at depth) holds exactly one root r of f, a simple one,
+ * and f(ta) has the strict sign sa: f has sign sa on [ta, r) and -sa on
+ * (r, tb], so the sign of f at the middle tells the half that holds r, and
+ * the contacts in the piece are at most r.  Bisected to a leaf; a side
+ * polynomial certainly negative on the current bracket drops the piece;
+ * all of them certainly positive (certified) make r a contact: p lies in
+ * the plane at r with positive barycentrics (vertex-face), or the lines
+ * meet at r at u, v in (0, 1) (edge-edge; m.m > su > 0), so the earliest
+ * contact is in the leaf and its start is reported.  A leaf that is not
+ * certified is decided as in search (the distance test).  Where the sign
+ * at a middle is not certain, the general search takes the bracket. */
+/* The depth that makes a piece of this width end in leaves of width at
+ * most 2^-FCCD_DEPTH. */
+static int leaf_depth(double width)
+{
+    int d = 0;
+    for (; width > 0x1p-30 && d < FCCD_DEPTH; d++)
+        width *= 0.5;
+    return d;
+}
+
+static int sign_at(const search_state *s, double t)
+{
+    fiv v = fccd_power_eval(&s->P, 0, t, t);
+    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
+}
+
+/* The last step of narrow on the bracket [ta, tb] that holds the root r:
+ * decided by the side polynomials when they can, else by excluded (whose
+ * distance test drops the bracket unless the shapes come within about lip
+ * (tb - ta) of each other there); a hit is reported at ta. */
+static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
+{
+    if (!certified) {
+        int c = sides_on(s, ta, tb);
+        if (c < 0 || (c == 0 && excluded(s, ta, tb)))
+            return false;
+    }
+    s->t = ta;
+    return true;
+}
+
+static bool narrow(search_state *s, double ta, double tb, int sa, bool certified)
+{
+    for (int step = 0; tb - ta > 0x1p-30; step++) {
+        if (!certified && step % FCCD_SIDE_EVERY == 0) {
+            int c = sides_on(s, ta, tb);
+            if (c < 0)
+                return false;
+            certified = c > 0;
+        }
+        double m = 0.5 * ta + 0.5 * tb;
+        int sm = sign_at(s, m);
+        if (sm == 0) {
+            /* r is within rounding of m: a bracket [m - h, m + h] around it,
+             * the least h = 2^-36, 2^-35, ..., 2^-31 (a bracket no wider
+             * than a leaf) with f's signs sa and -sa at its ends (then r is
+             * inside, and f has sign sa before it) */
+            for (double h = 0x1p-36; h <= 0x1p-31 && h < 0.5 * (tb - ta); h *= 2)
+                if (sign_at(s, m - h) == sa && sign_at(s, m + h) == -sa)
+                    return bracket_hit(s, m - h, m + h, certified);
+            fccd_bern B;
+            fccd_bern_piece(&s->P, ta, tb, &B);
+            return search(s, ta, tb, leaf_depth(tb - ta), &B, false);
+        }
+        if (sm == sa)
+            ta = m;
+        else
+            tb = m;
+    }
+    return bracket_hit(s, ta, tb, certified);
+}
+
+/* Side polynomial k (>= 0 at a contact) goes from negative at ta to
+ * positive at tb with one simple root r in between (its Bernstein
+ * coefficients change sign once), so [ta, r) holds no contact: where f
+ * cannot isolate anything (coplanar for all t, f's coefficients all
+ * uncertain), the entry time r is narrowed on s_k's sign to a leaf
+ * [la, lb], decided as narrow's uncertified leaves; a dropped leaf leaves
+ * (lb, tb] to the search.  A middle with an uncertain sign stops the
+ * narrowing, and the search takes [la, tb] without isolation. */
+static bool entry(search_state *s, double ta, double tb, int depth, int k)
+{
+    double la = ta, lb = tb;
+    fccd_bern R;
+    while (lb - la > 0x1p-30) {
+        double m = 0.5 * la + 0.5 * lb;
+        fiv v = fccd_power_eval(&s->P, k, m, m);
+        if (!fiv_nonzero(v)) {
+            fccd_bern_piece(&s->P, la, tb, &R);
+            return search(s, la, tb, depth, &R, false);
+        }
+        if (v.hi < 0)
+            la = m;
+        else
+            lb = m;
+    }
+    if (bracket_hit(s, la, lb, false))
+        return true;
+    if (lb >= tb)
+        return false;
+    fccd_bern_piece(&s->P, lb, tb, &R);
+    return search(s, lb, tb, depth, &R, true);
+}
+
+/* The search on [ta, tb] split in two at m = (ta + tb) / 2: the children's
+ * Bernstein coefficients by de Casteljau's midpoint split when m is exact
+ * (always on the dyadic pieces; a piece whose ends came from a bracket below
+ * may have an inexact middle, and then they are computed for [ta, m] and
+ * [m, tb] from the power form, so that the tests of a child and its
+ * coefficients hold on the same times).  In the isolation phase (iso), a
+ * middle where f's sign is not certain (a root within rounding of m, e.g. a
+ * contact aimed at t = 1/2) would leave both children with an uncertain end
+ * coefficient, so they could never isolate it: the piece is then cut in
+ * three, [ta, m - h], [m - h, m + h], [m + h, tb], with the least h = 2^-36,
+ * 2^-32, ... at whose ends the sign is certain (also in the outer pieces'
+ * coefficients); the middle one is searched to leaves of the usual width. */
+static bool split(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso, bool around)
+{
+    /* ta + tb exact (two-sum error 0) and halved exactly */
+    double m = 0.5 * ta + 0.5 * tb, sum = ta + tb, bv = sum - ta;
+    bool exact = (ta - (sum - bv)) + (tb - bv) == 0 && 0.5 * sum == m;
+    fccd_bern lo, hi;
+    if (around && sign_at(s, m) == 0)
+        for (double h = 0x1p-36; h < 0.25 * (tb - ta); h *= 16) {
+            if (sign_at(s, m - h) == 0 || sign_at(s, m + h) == 0)
+                continue;
+            fccd_bern_piece(&s->P, ta, m - h, &lo);
+            fccd_bern_piece(&s->P, m + h, tb, &hi);
+            if (!fiv_nonzero(lo.c[0][lo.deg[0]]) || !fiv_nonzero(hi.c[0][0]))
+                continue;
+            if (search(s, ta, m - h, depth - 1, &lo, true))
+                return true;
+            fccd_bern mid;
+            fccd_bern_piece(&s->P, m - h, m + h, &mid);
+            return search(s, m - h, m + h, leaf_depth(2 * h), &mid, true) ||
+                   search(s, m + h, tb, depth - 1, &hi, true);
+        }
+    if (exact) {
+        fccd_bern_split(B, &lo, &hi);
+    } else {
+        fccd_bern_piece(&s->P, ta, m, &lo);
+        fccd_bern_piece(&s->P, m, tb, &hi);
+    }
+    return search(s, ta, m, depth - 1, &lo, iso) || search(s, m, tb, depth - 1, &hi, iso);
 }
 
 /* Earliest surviving sub-interval of [ta, tb]; the reported time into s->t.
+ * A piece where f's Bernstein coefficients isolate one simple root goes to
+ * narrow (when iso).  Pieces with several sign changes are split on the
+ * Bernstein tests alone for FCCD_ISOLATE levels; the others take every test.
  * A leaf that survives is within lip 2^-FCCD_DEPTH (plus the bounds' gap) of
  * a contact distance; once the budget is spent, a piece that survives is
  * reported at its start when the shapes are certainly within near there
  * (and split otherwise: the distance test decides every piece narrower than
  * about near / lip).  A safety net, FCCD_HARD_BUDGET pieces more, ends the
  * search with a hit at the current piece's start (never a miss). */
-static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B)
+static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso)
 {
+    PROF(fccd_prof_pieces++);
     if (s->budget-- <= 0)
         s->eager = true;
-    if (fccd_bern_excluded(B) || excluded(s, ta, tb))
+    if (fccd_bern_excluded(B))
         return false;
-    double hi = INFINITY;
-    if (s->eager && depth > 0)
-        dist_at(s, ta, &hi);
-    if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
-        s->t = ta;
-        return true;
+    int v = iso && !s->eager ? variations(B, 0) : -1;
+    if (v == 1)
+        return narrow(s, ta, tb, B->c[0][0].lo > 0 ? 1 : -1, sides_positive(B));
+    for (int k = 1; iso && !s->eager && v < 0 && k < B->count; k++)
+        if (B->c[k][0].hi < 0 && variations(B, k) == 1)
+            return entry(s, ta, tb, depth, k);
+    if (!(v >= 2 && depth > FCCD_DEPTH - FCCD_ISOLATE)) {
+        if (excluded(s, ta, tb))
+            return false;
+        double hi = INFINITY;
+        if (s->eager && depth > 0)
+            dist_at(s, ta, &hi);
+        if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
+            s->t = ta;
+            return true;
+        }
     }
-    double m = 0.5 * (ta + tb);
-    fccd_bern lo, hi2;
-    fccd_bern_split(B, &lo, &hi2);
-    return search(s, ta, m, depth - 1, &lo) || search(s, m, tb, depth - 1, &hi2);
+    return split(s, ta, tb, depth, B, iso, v >= 2);
+}
+
+/* The least h = 2^-36, 2^-32, ..., 2^-8 with f's sign certain at t0 + dir h
+ * (dir = +-1) and in the coefficients of the piece from t0 + dir h onwards
+ * (*rest, the piece [t0 + dir h, t1] or [t1, t0 + dir h]); 0 if none. */
+static double end_bracket(search_state *s, double t0, double dir, double t1, fccd_bern *rest)
+{
+    for (double h = 0x1p-36; h <= 0x1p-8; h *= 16) {
+        double e = t0 + dir * h;
+        if (sign_at(s, e) == 0)
+            continue;
+        fccd_bern_piece(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, rest);
+        if (fiv_nonzero(rest->c[0][dir > 0 ? 0 : rest->deg[0]]))
+            return h;
+    }
+    return 0;
+}
+
+/* The search on [0, 1].  A contact at t = 0 or 1 (touching at the start or
+ * at the end) leaves f's sign uncertain there, and the pieces next to it
+ * could never isolate a root: the ends [0, h0] and [1 - h1, 1] (end_bracket)
+ * are then searched apart, before and after the rest; [0, 2^-36] when
+ * f's sign stays uncertain near 0. */
+static bool search_top(search_state *s, const fccd_bern *B)
+{
+    fccd_bern mid = *B, piece;
+    double a = 0, b = 1, h0 = 0, h1 = 0;
+    if (sign_at(s, 0) == 0) {
+        /* no bracket (f uncertain on [0, 2^-8], e.g. coplanar for all t):
+         * the leaf [0, 2^-36] alone, a contact at t = 0 decided at once */
+        if ((h0 = end_bracket(s, 0, 1, 1, &mid)) == 0)
+            fccd_bern_piece(&s->P, h0 = 0x1p-36, 1, &mid);
+        fccd_bern_piece(&s->P, 0, h0, &piece);
+        if (search(s, 0, h0, leaf_depth(h0), &piece, true))
+            return true;
+        a = h0;
+    }
+    if (sign_at(s, 1) == 0 && (h1 = end_bracket(s, 1, -1, a, &mid)) > 0)
+        b = 1 - h1;
+    if (search(s, a, b, FCCD_DEPTH, &mid, true))
+        return true;
+    if (h1 == 0)
+        return false;
+    fccd_bern_piece(&s->P, b, 1, &piece);
+    return search(s, b, 1, leaf_depth(h1), &piece, true);
 }
 
 /* |v_j - v_k| rounded up, v the velocities x1 - x0 (computed as the
@@ -210,8 +471,10 @@ static double lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_c
  * the distance of the shapes by twice that, below slack = 2^-1070 (and its
  * rate of change by 2 slack: a bound of each end's move).  near scales
  * with S. */
-static void scale_frames(search_state *s, double S)
+static void scale_frames(search_state *s)
 {
+    double S = s->S;
+    s->s0 = *s->t0, s->s1 = *s->t1, s->slack = 0;
     s->near = ldexp(S, -FCCD_NEAR_LOG2);
     if (!(S > 0x1p250 || (S > 0 && S < 0x1p-250)))
         return;
@@ -225,6 +488,14 @@ static void scale_frames(search_state *s, double S)
     s->slack = 0x1p-1070;
 }
 
+/* What only the distance test needs, computed on its first use. */
+static void prepare(search_state *s)
+{
+    s->ready = true;
+    scale_frames(s);
+    s->lip = up(lipschitz(s->kind, &s->s0, &s->s1) + 2 * s->slack);
+}
+
 bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out)
 {
     isect_ccd_result r = {false, 0};
@@ -235,13 +506,14 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
             finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
             S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
         }
-    search_state s = {kind, t0, t1, FCCD_BUDGET, false, *t0, *t1, 0, 0, 0, 0};
+    PROF(fccd_prof_calls++);
+    search_state s;
+    s.kind = kind, s.t0 = t0, s.t1 = t1, s.budget = FCCD_BUDGET, s.eager = false, s.ready = false, s.S = S;
+    s.near = 0;
     if (finite) {
         fccd_bern B;
-        fccd_bern_init(kind, t0, t1, &B);
-        scale_frames(&s, S);
-        s.lip = up(lipschitz(kind, &s.s0, &s.s1) + 2 * s.slack);
-        if (search(&s, 0, 1, FCCD_DEPTH, &B)) {
+        fccd_bern_init(kind, t0, t1, &B, &s.P, S);
+        if (search_top(&s, &B)) {
             r.hit = true;
             r.t = s.t;
         }

@@ -47,6 +47,7 @@
  * | FB_RAY_SUM_CERT    | 2           | fast_ray.h (rays' exact stages)     |
  * | FB_RT_GRID_BITS    | 15          | ray_triangle.c (grid stage)           |
  * | FB_SWEEP_END       | 2^-49       | aabb_sweep_aabb.c                     |
+ * | FB_CCD_POLY        | 2^-48       | ccd_bern.c (CCD polynomials, binary64) |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's; from FB_RAY_CYL on, the
  * sections are in fast/fast_bounds_stages.h, which this file includes)
@@ -395,6 +396,23 @@
  *   upper end's exact sign).  FB_RAY_END (8u) covers gamma_3 ends only.
  * docs/queries/aabb_sweep_aabb.md. */
 #define FB_SWEEP_END 0x1p-49
+
+/* FB_CCD_POLY, FB_CCD_POLY_ABS: the coefficients of the CCD search's
+ * polynomials (fast/ccd_bern.c, init_dp; binary64 inputs) computed in
+ * round-to-nearest beside their magnitude shadows m (every input replaced by
+ * its absolute value, every subtraction by an addition).  Each path from an
+ * input to a coefficient passes at most 18 roundings (differences 1, slopes
+ * 2, cross products of affine factors 5 or 6, the dot with n or m 11,
+ * m.m - su 12, a rounded Bernstein weight and its product 14, a sum of five
+ * terms 18), so |fl(E) - E| <= gamma_18 M, and the computed shadow is at
+ * least (1 - u)^18 M: gamma_19 (1 - u)^-19 < 2^-48.7 < FB_CCD_POLY.
+ * Relative bounds need no underflow: used only for 2^-100 <= S <= 2^100,
+ * where no product overflows (factors <= 4 S) and an underflowed operation
+ * errs by at most 2^-1075 times at most three more factors (2^306), fewer
+ * than 2^10 operations: below 2^-759 < FB_CCD_POLY_ABS.  Tested against
+ * GMP in tests/test_ccd_bern.c. */
+#define FB_CCD_POLY 0x1p-48
+#define FB_CCD_POLY_ABS 0x1p-700
 
 /* The sections from FB_RAY_CYL on (the guards of the staged exact paths). */
 #include "fast_bounds_stages.h"

@@ -24,6 +24,7 @@
 #ifndef ISECT_FAST_CCD_H
 #define ISECT_FAST_CCD_H
 
+#include "fast_bounds.h"
 #include "isect.h"
 
 #include <math.h>
@@ -34,6 +35,11 @@
  * FCCD_HARD_BUDGET: the pieces allowed after FCCD_BUDGET, a safety net
  * that the distance test keeps out of reach (docs/queries/vertex_face_ccd.md). */
 enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEAR_LOG2 = 14 };
+/* FCCD_ISOLATE: the levels where a piece with several sign changes of the
+ * coplanarity polynomial is split on the Bernstein tests alone;
+ * FCCD_SIDE_EVERY: how often (in bisection steps) the side polynomials are
+ * tested while a root is narrowed (fast/ccd_common.c, narrow). */
+enum { FCCD_ISOLATE = 8, FCCD_SIDE_EVERY = 4 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
@@ -100,9 +106,21 @@ typedef struct {
     int count;
 } fccd_bern;
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B);
+/* The same polynomials in powers of t (interval coefficients, computed once). */
+typedef fccd_bern fccd_power;
+
+/* S: the inputs' largest magnitude (fast/ccd_bern.c: within [2^-100,
+ * 2^100] the coefficients come from binary64 arithmetic with the a-priori
+ * bound FB_CCD_POLY, FB_CCD_POLY_ABS of fast_bounds.h; else from interval
+ * arithmetic). */
+void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P,
+                    double S);
 bool fccd_bern_excluded(const fccd_bern *B);
 void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
+/* The Bernstein coefficients of P on [ta, tb] (0 <= ta < tb <= 1). */
+void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B);
+/* An interval holding polynomial k of P at every t in [ta, tb] (0 <= ta <= tb). */
+fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
 
 /* Certified bounds of the distance between the shapes, from enclosures of
  * their vertices at one time (fast/ccd_dist.c): the point v[0] and the
