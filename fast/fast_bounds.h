@@ -45,6 +45,7 @@
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
  * | FB_SOBB_GRAM(_REL) | 2^-45/2^-44 | sphere_obb.c (stage 0)               |
+ * | FB_PIT_GRID_BITS   | 15          | point_in_triangle.c (stage 0: exact)  |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -594,4 +595,6 @@
 #define FB_SOBB_GRAM 0x1p-45
 #define FB_SOBB_GRAM_REL 0x1p-44
 
+/* FB_PIT_GRID_BITS: x = m 2^(E-15), |m| < 2^15: differences, cross, orient, 2D below 2^16, 2^33, 2^51, 2^33: exact */
+#define FB_PIT_GRID_BITS 15
 #endif
