@@ -48,6 +48,8 @@
  * | FB_RT_GRID_BITS    | 15          | ray_triangle.c (grid stage)           |
  * | FB_SWEEP_END       | 2^-49       | aabb_sweep_aabb.c                     |
  * | FB_CCD_POLY        | 2^-48       | ccd_bern.c (CCD polynomials, binary64) |
+ * | FB_SOBB_GRAM(_REL) | 2^-45/2^-44 | sphere_obb.c (stage 0)               |
+ * | FB_PIT_GRID_BITS   | 15          | point_in_triangle.c (stage 0: exact)  |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's; from FB_RAY_CYL on, the
  * sections are in fast/fast_bounds_stages.h, which this file includes)

@@ -232,4 +232,26 @@
  * three-component expansion (products multiples of 2^-638, below 2^520). */
 #define FB_RT_GRID_BITS 15
 
+/* ---- sphere_obb stage 0 (issue 14): FB_SOBB_GRAM 2^-45 = 256u, _REL 2^-44 --
+ * W = C - B exact, T = A^T W, E = A^T A - I, S = sum_{i<=j} |E_ij| >= ||E||_2,
+ * K = |W|^2 + |h|^2, D = sum dist(T_i, [-h_i, h_i])^2: |W - A s|^2 = |T - s|^2
+ * + W^T (I - A A^T) W + s^T E s, so the exact squared distance is D +- S K.
+ * Rounding (products of binary32 or w_j = fl(C_j - B_j) are multiples of
+ * 2^-298, all below 2^530): |fl(w.a_i) - T_i| <= gamma_4 |W| |a_i|, dist is
+ * 1-Lipschitz, sum |a_i|^2 <= 3 (1 + S): |d2 - D| <= 39.1u (1 + S) |W|^2;
+ * e = fl(sum |fl(a_i.a_j - [i=j])|) gives S <= e (1 + 24.1u) + 18.1u; k =
+ * fl(w.w + h.h) >= (1 - 6.01u) K; so m = fl((e (1 + 2^-44) + 2^-45) k) has
+ * m / (1 + u) >= (e (1 + 499u) + 253u) K > |d2 - delta^2| and
+ * fl(|d2 - r^2|) > m certifies the sign.  Non-finite centres, axes, halves
+ * make m inf or NaN.  Full derivation: docs/queries/sphere_obb.md, "Stage 0". */
+#define FB_SOBB_GRAM 0x1p-45
+#define FB_SOBB_GRAM_REL 0x1p-44
+
+/* FB_PIT_GRID_BITS (15): point_in_triangle's stage 0.  Every coordinate
+ * x = m 2^(E-15), |m| < 2^15: the differences are below 2^16 units, the
+ * cross product's terms 2^33, the orientation 2^51, the 2D orientations
+ * 2^33, so binary64 holds every value exactly.  Full derivation:
+ * docs/queries/point_in_triangle.md, "Stage 0". */
+#define FB_PIT_GRID_BITS 15
+
 #endif

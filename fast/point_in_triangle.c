@@ -15,6 +15,9 @@
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
+ * 0. first (pit_grid), inputs on a coarse grid (every coordinate a
+ *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest): the
+ *    binary64 textbook test is then exact, so it decides directly;
  * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
  *    point: with x and y its extreme vertices on a coordinate c where the
  *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
@@ -220,10 +223,57 @@ static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
     return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
 }
 
-bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
+/* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
+ * When every coordinate is a multiple of 2^(E - FB_PIT_GRID_BITS), 2^E
+ * above the largest magnitude, every difference is an integer below 2^16
+ * times that quantum, and the binary64 textbook test is exact: cross
+ * products below 2^33, the orientation below 2^51, the 2D orientations
+ * below 2^33 quanta squared (fast/fast_bounds.h, FB_PIT_GRID_BITS;
+ * docs/queries/point_in_triangle.md, "Stage 0").  Returns the answer, or
+ * -1 when the inputs are not on such a grid (or not finite) or the
+ * triangle is degenerate. */
+static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
+static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
+
+/* y is an integer (|y| < 2^51: y + 1.5 2^52 rounds to the nearest one); NaN is not. */
+static inline int pit_integral(double y) { return (y + 0x1.8p52) - 0x1.8p52 == y; }
+
+static inline int pit_grid3(isect_vec3 v, double s)
 {
-    if (out)
-        out->hit = false;
+    return pit_integral(v.x * s) & pit_integral(v.y * s) & pit_integral(v.z * s);
+}
+
+static inline int pit_grid(isect_vec3 p, isect_triangle tri)
+{
+    float mx = pit_fmax(pit_fmax(pit_amax3(p), pit_amax3(tri.v0)), pit_fmax(pit_amax3(tri.v1), pit_amax3(tri.v2)));
+    uint32_t mb;
+    memcpy(&mb, &mx, sizeof mb);
+    int em = (int)((mb >> 23) & 0xffu), e = (em ? em : 1) - 126; /* mx < 2^e (0 and subnormals: 2^-125) */
+    uint64_t sb = (uint64_t)(1023 + FB_PIT_GRID_BITS - e) << 52;   /* s = 2^(bits - e), in [2^-114, 2^140] */
+    double s;
+    memcpy(&s, &sb, sizeof s);
+    if (!(pit_grid3(p, s) & pit_grid3(tri.v0, s) & pit_grid3(tri.v1, s) & pit_grid3(tri.v2, s)))
+        return -1;
+    fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
+    fv_d3 n = fv_dcross(ab, ac);
+    double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
+    int k = nz > nm ? 2 : ny > nx;
+    double d0 = k == 0 ? n.x : k == 1 ? n.y : n.z; /* 0 iff n = 0 */
+    if (d0 == 0)
+        return -1;
+    /* the coordinates i = k + 1, j = k + 2 (mod 3); v2 - v1 = ac - ab and p - v1 = ap - ab exactly */
+    double abi = k == 0 ? ab.y : k == 1 ? ab.z : ab.x, abj = k == 0 ? ab.z : k == 1 ? ab.x : ab.y;
+    double aci = k == 0 ? ac.y : k == 1 ? ac.z : ac.x, acj = k == 0 ? ac.z : k == 1 ? ac.x : ac.y;
+    double api = k == 0 ? ap.y : k == 1 ? ap.z : ap.x, apj = k == 0 ? ap.z : k == 1 ? ap.x : ap.y;
+    double bci = aci - abi, bcj = acj - abj, bpi = api - abi, bpj = apj - abj;
+    double e1 = abi * apj - abj * api, e2 = bci * bpj - bcj * bpi, e3 = api * acj - apj * aci;
+    int on = fv_ddot(ap, n) == 0, in1 = d0 * e1 >= 0, in2 = d0 * e2 >= 0, in3 = d0 * e3 >= 0;
+    return on & in1 & in2 & in3;
+}
+
+/* Stages 1 to 4: inputs off the grid, degenerate triangles. */
+static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
+{
     fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
     fv_d3 n = fv_dcross(ab, ac);
     double o = fv_ddot(ap, n), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
@@ -242,7 +292,13 @@ bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_tr
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
     int in = pit_in_plane_fast(ab, ac, ap, tri.v1, tri.v2, p, &f, k);
-    bool hit = in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
+    return in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
+}
+
+bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
+{
+    int g = pit_grid(p, tri);
+    bool hit = g >= 0 ? g : pit_general(p, tri);
     if (out)
         out->hit = hit;
     return hit;

@@ -2,9 +2,12 @@
  * as given), binary32 inputs, exact answer (ref's for every valid input).
  *
  * Three stages, each deciding what it can for certain:
+ * 0. here, the textbook test (clamped projections on the axes) in binary64,
+ *    certified by a bound on the axes' distance from orthonormality
+ *    (sphere_obb_gram, FB_SOBB_GRAM): branch-free, it decides ~all random
+ *    inputs at the plain test's speed; what it leaves goes on to
  * 1. here, a certified filter (sphere_obb_certified): a point of the box
- *    and a separating direction, with derived rounding bounds; it decides
- *    ~all random inputs;
+ *    and a separating direction, with derived rounding bounds;
  * 2. what it leaves, fast/sphere_obb_filter.c: the certificates again at
  *    a better point, then ref's decision with each sign filtered in
  *    binary64;
@@ -78,14 +81,53 @@ static int sphere_obb_certified(isect_sphere s, isect_obb box)
     return certify_g(w, u, g, A, (double)s.radius * s.radius);
 }
 
-bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out)
+/* ---- stage 0: the textbook test, certified (issue 14 speed) ------------------
+ * d2 = sum_i dist(w.a_i, [-h_i, h_i])^2 against r^2, with E = A^T A - I
+ * (the axes' Gram matrix): the exact squared distance is within
+ * ||E|| (|w|^2 + |h|^2) of the exact d2, bounded by e = sum_{i<=j} |E_ij|
+ * as computed; with the rounding (FB_SOBB_GRAM, fast/fast_bounds.h),
+ * |d2 - r^2| > m decides.  Non-finite centres, axes or halves make m
+ * inf or NaN (no decision); the radius and the halves' signs are checked.
+ * Returns whether it decided; *hit the answer then.
+ * docs/queries/sphere_obb.md, "Stage 0". */
+static inline double clamp_h(double t, double h)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
+    t = t > -h ? t : -h;
+    return t < h ? t : h;
+}
+
+static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit)
+{
+    /* in this order (the bound first, then the test): measured 15% faster */
+    fv_d3 a0 = fv_d(box.axis[0]), a1 = fv_d(box.axis[1]), a2 = fv_d(box.axis[2]);
+    double e = fabs(fv_ddot(a0, a0) - 1) + fabs(fv_ddot(a1, a1) - 1) + fabs(fv_ddot(a2, a2) - 1) +
+               fabs(fv_ddot(a0, a1)) + fabs(fv_ddot(a0, a2)) + fabs(fv_ddot(a1, a2));
+    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(box.center));
+    double h0 = box.half.x, h1 = box.half.y, h2 = box.half.z;
+    double k = fv_ddot(w, w) + (h0 * h0 + h1 * h1 + h2 * h2);
+    double m = (e * (1 + FB_SOBB_GRAM_REL) + FB_SOBB_GRAM) * k;
+    double t0 = fv_ddot(w, a0), t1 = fv_ddot(w, a1), t2 = fv_ddot(w, a2);
+    double x0 = t0 - clamp_h(t0, h0), x1 = t1 - clamp_h(t1, h1), x2 = t2 - clamp_h(t2, h2);
+    double d2 = x0 * x0 + x1 * x1 + x2 * x2, rr = (double)s.radius * s.radius;
+    *hit = d2 <= rr;
+    return (s.radius >= 0) & (s.radius <= FLT_MAX) & (box.half.x >= 0) & (box.half.y >= 0) & (box.half.z >= 0) &
+           (fabs(d2 - rr) > m);
+}
+
+/* Stages 1 to 3, with the validity check: the inputs stage 0 leaves. */
+static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box)
+{
     if (!sphere_obb_valid(s, box))
         return false;
     int certain = sphere_obb_certified(s, box);
-    bool hit = certain < 0 ? sobb_undecided(s, box) : certain == 1;
+    return certain < 0 ? sobb_undecided(s, box) : certain == 1;
+}
+
+bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out)
+{
+    bool hit;
+    if (!sphere_obb_gram(s, box, &hit))
+        hit = sphere_obb_slow(s, box);
     if (out)
         out->hit = hit;
     return hit;

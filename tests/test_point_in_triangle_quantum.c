@@ -321,3 +321,59 @@ Test(point_in_triangle_quantum, generated_against_gmp)
             cr_assert(seen[k][h] > 100 || (k == 1 && h == 1 && seen[k][h] >= 0),
                       "generator balance: kind %d, hit %d seen %d times", k, h, seen[k][h]);
 }
+
+/* Stage 0 (pit_grid): every coordinate an integer below 2^15 in magnitude
+ * times one power of two 2^S, S from -149 to 113 (the grid 2^(E - 15) of
+ * the largest magnitude then holds them all, or a finer one: both stage 0
+ * and, off its grid, the general path are exercised), the largest
+ * integers near 2^15 so that the binary64 products reach their bound, and
+ * mostly multiples of 8, so that p = v0 + (a e1 + b e2) / 8 is on the same
+ * integers (else any); maybe one unit off in one coordinate.  Against the
+ * GMP formulation. */
+static bool gen_grid_case(float *in)
+{
+    int S = tl_int(-149, 113), big = tl_int(0, 1) ? 32767 : 1024;
+    long v[4][3];
+    for (int m = 1; m < 4; m++)
+        for (int k = 0; k < 3; k++)
+            v[m][k] = 8L * tl_int(-big / 8, big / 8) + (tl_int(0, 7) == 0 ? tl_int(-7, 7) : 0);
+    long a = tl_int(-2, 10), b = tl_int(-2, 10);
+    for (int k = 0; k < 3; k++) { /* p = v1 + (a (v2 - v1) + b (v3 - v1)) / 8, on the integers when divisible */
+        long x = 8 * v[1][k] + a * (v[2][k] - v[1][k]) + b * (v[3][k] - v[1][k]);
+        v[0][k] = x % 8 == 0 ? x / 8 : tl_int(-big, big);
+    }
+    if (tl_int(0, 2) == 0)
+        v[0][tl_int(0, 2)] += tl_int(0, 1) ? 1 : -1;
+    for (int m = 0; m < 4; m++)
+        for (int k = 0; k < 3; k++) {
+            if (v[m][k] > 32767 || v[m][k] < -32767)
+                return false;
+            in[3 * m + k] = ldexpf((float)v[m][k], S);
+            if ((double)in[3 * m + k] != ldexp((double)v[m][k], S))
+                return false; /* not exact in binary32 (subnormal range) */
+        }
+    return true;
+}
+
+Test(point_in_triangle_quantum, stage0_grid_against_gmp)
+{
+    tl_init_seed(0x917b);
+    int seen[2] = {0, 0};
+    for (int it = 0, n = 0; n < 20000 && it < 200000; it++) {
+        float in[12];
+        if (!gen_grid_case(in))
+            continue;
+        n++;
+        bool want = in_triangle_gmp(in), got = fast_hit(in);
+        if (got != want) {
+            char buf[512];
+            double d[12];
+            for (int k = 0; k < 12; k++)
+                d[k] = in[k];
+            tl_dump(buf, sizeof buf, d, 12);
+            cr_assert_fail("fast %d, exact %d: %s (ISECT_SEED=%llu)", got, want, buf, (unsigned long long)tl_seed);
+        }
+        seen[want]++;
+    }
+    cr_assert(seen[0] > 1000 && seen[1] > 1000, "generator balance: %d misses, %d hits", seen[0], seen[1]);
+}
