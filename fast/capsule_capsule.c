@@ -199,7 +199,7 @@ static float clamp01(float x) { return x > 0 ? (x < 1 ? x : 1) : 0; /* NaN: 0 */
  * in binary32 (any values in [0, 1] make the certificates correct; their
  * accuracy only decides how often those certify, and binary32 divisions are
  * the faster; an overflow gives inf or NaN, clamped into [0, 1]). */
-static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *sd, double *td)
+static inline void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, float *sp, float *tp)
 {
     float aa = fv_dot(d1, d1), ee = fv_dot(d2, d2), f = fv_dot(d2, w), s = 0, t = 0;
     if (aa == 0) {
@@ -220,18 +220,17 @@ static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *s
             t = clamp01(tt);
         }
     }
-    *sd = s;
-    *td = t;
+    *sp = s;
+    *tp = t;
 }
 
-/* 1 hit, 0 miss, -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP;
- * docs/queries/capsule_capsule.md, "Filter"). */
-static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
+/* The binary64 stage, for what the binary32 one leaves: 1 hit, 0 miss,
+ * -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP; docs/queries/
+ * capsule_capsule.md, "Filter"), with any s, t in [0, 1]. */
+static int cc_filter64(isect_capsule a, isect_capsule b, double s, double t)
 {
     fv_d3 p0 = fv_d(a.p0), q0 = fv_d(b.p0);
     fv_d3 d1 = fv_dsub(fv_d(a.p1), p0), d2 = fv_dsub(fv_d(b.p1), q0), w = fv_dsub(p0, q0);
-    double s, t;
-    closest_params(fv_sub(a.p1, a.p0), fv_sub(b.p1, b.p0), fv_sub(a.p0, b.p0), &s, &t);
     fv_d3 g = fv_dsub(fv_dadd(w, fv_dmul(d1, s)), fv_dmul(d2, t));
     double R = (double)a.radius + b.radius, RR = R * R, gg = fv_ddot(g, g);
     if (gg <= RR) { /* likely a hit: |g_i - G_i| <= 2^-50 A_i + 2^-500, A_i = |w_i| + s |d1_i| + t |d2_i| */
@@ -251,6 +250,30 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
+/* The binary32 stage (FB_CC32_ETA, FB_CC32_E, FB_CC32_MIN, FB_CC32_GMIN;
+ * docs/queries/capsule_capsule.md, "Filter"): the textbook's own values
+ * g = w + s d1 - t d2 and g.g, and the slab's g.w, g.d1, g.d2, with one
+ * error term e for all, from the squared lengths of w, d1, d2 (Cauchy-
+ * Schwarz).  Both certificates without a branch; returns whether one
+ * holds, *hit whether it is the hit.  The hit needs finite values (H and
+ * RR finite) and radii >= 0; a certified miss is right for any input
+ * (an invalid one is a miss), and an overflow of F (to inf) or of gg F
+ * leaves nothing that gap^2 can exceed. */
+static inline bool cc_filter32(isect_capsule a, isect_capsule b, isect_vec3 d1, isect_vec3 d2, isect_vec3 w, float s,
+                               float t, bool *hit)
+{
+    isect_vec3 g = fv_sub(fv_add(w, fv_mul(d1, s)), fv_mul(d2, t));
+    float gg = fv_dot(g, g), R = a.radius + b.radius, RR = R * R;
+    float e = FB_CC32_E * ((fv_dot(w, w) + fv_dot(d1, d1)) + fv_dot(d2, d2));
+    float H = gg * (1 + FB_CC32_ETA) + e, F = RR * (1 + FB_CC32_ETA) + e;
+    bool h = (H <= RR) & (RR >= FB_CC32_MIN) & (RR < INFINITY) & (a.radius >= 0) & (b.radius >= 0);
+    float t0 = fv_dot(g, w), t1 = fv_dot(g, d1), t2 = -fv_dot(g, d2);
+    float gap = (t0 + (t1 < 0 ? t1 : 0)) + (t2 < 0 ? t2 : 0);
+    bool m = (gap > 0) & (gg >= FB_CC32_GMIN) & (F >= FB_CC32_GMIN) & (gap * gap > gg * F);
+    *hit = h;
+    return h | m;
+}
+
 /* x - x is 0 for a finite x, NaN for an infinite or NaN one; so the sum
  * of those of the fourteen fields is 0 iff all are finite (one test, no
  * branch per field). */
@@ -263,15 +286,25 @@ static bool capsules_valid(isect_capsule a, isect_capsule b)
     return z == 0 && a.radius >= 0 && b.radius >= 0;
 }
 
-bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
+/* What the binary32 stage leaves (rare): validity, the binary64 stage,
+ * the exact path. */
+static ISECT_NOINLINE bool capsule_capsule_slow(isect_capsule a, isect_capsule b, float s, float t)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
     if (!capsules_valid(a, b))
         return false;
-    int certain = capsule_capsule_certified(a, b);
-    bool hit = certain < 0 ? capsule_capsule_exact(a, b) : certain == 1;
+    int certain = cc_filter64(a, b, s, t);
+    return certain >= 0 ? certain == 1 : capsule_capsule_exact(a, b);
+}
+
+bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
+{
+    isect_vec3 d1 = fv_sub(a.p1, a.p0), d2 = fv_sub(b.p1, b.p0), w = fv_sub(a.p0, b.p0);
+    float s, t;
+    bool hit;
+    closest_params(d1, d2, w, &s, &t);
+    if (!cc_filter32(a, b, d1, d2, w, s, t, &hit))
+        hit = capsule_capsule_slow(a, b, s, t);
     if (out)
-        out->hit = hit;
+        *out = (isect_capsule_capsule_result){hit};
     return hit;
 }
