@@ -10,9 +10,25 @@
  */
 #include "isect.h"
 
-#include "fast_ray.h"
+#include "fast_cyl.h"
 
 #include <string.h>
+
+/* The line misses the infinite cylinder of the axis line (radius r)
+ * certainly: D = r^2 A - (v.n)^2 < 0 (n = dir x w, A = n.n), the first
+ * test of cy_decide (fast/fast_cyl.h), its binary64 value and guard
+ * FB_RAY_CYL.  An exact D < 0 makes n != 0, so A > 0 and the line stays
+ * farther than r from the axis line.  The capsule lies in that infinite
+ * cylinder (a point within r of the segment is within r of the line), so
+ * the ray misses it and no part needs testing.  D comes from cy_init's
+ * leaves only; an uncertain D (or a zero w: D = 0) tests the parts. */
+static bool rc_line_misses(const isect_ray *ray, const isect_cylinder *cy)
+{
+    cy_ctx c;
+    cy_exact_ctx ex;
+    cy_init(&c, ray, cy, false, &ex);
+    return cyv_sign(cy_val_d(&c)) == -1;
+}
 
 bool isect_ray_capsule(isect_ray ray, isect_capsule cap, isect_ray_capsule_result *out)
 {
@@ -25,6 +41,8 @@ bool isect_ray_capsule(isect_ray ray, isect_capsule cap, isect_ray_capsule_resul
         return false;
     isect_ray_hit part;
     isect_cylinder cy = {cap.p0, cap.p1, cap.radius};
+    if (rc_line_misses(&ray, &cy))
+        return false;
     if (isect_ray_cylinder(ray, cy, &part))
         res = part;
     for (int k = 0; k < 2; k++) {
