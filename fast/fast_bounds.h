@@ -44,8 +44,7 @@
  * | FB_CERT_ORIENT2    | 2^-50       | point_in_triangle, tx_orient2         |
  * | FB_SOBB_POLY       | 2^-48       | sphere_obb_filter.c (feature filter) |
  * | FB_CAPSULE_BC      | 2^-49       | capsule_capsule.c (exact path stage)  |
- * | FB_CC32_ETA, _E    | 2^-11, 2^-28| capsule_capsule.c (binary32 stage)    |
- * | FB_CC32_MIN, _GMIN | 2^-100, 2^-60 | capsule_capsule.c (binary32 stage)  |
+ * | FB_CC32_*          | 2^-11 ...   | capsule_capsule.c (binary32 stage)    |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's)
  */
@@ -580,57 +579,19 @@
  * docs/queries/capsule_capsule.md, "Exact path". */
 #define FB_CAPSULE_BC 0x1p-49
 
-/* ---- capsule_capsule's binary32 stage (issue 14) ------------------------------
- * u = 2^-24 here (binary32).  Exact W = p0 - q0, D1 = p1 - p0, D2 = q1 - q0;
- * computed w, d1, d2 (one rounding each, |w_i - W_i| <= u |W_i|; a binary32
- * difference never underflows inexactly; an overflow is inf), s, t in
- * [0, 1], g_i = fl(fl(w_i + fl(s d1_i)) - fl(t d2_i)), the exact points
- * P = p0 + s D1, Q = q0 + t D2, G = P - Q.  Products may underflow
- * (absolute error 2^-150 each).  Sc = fl(fl(w.w + d1.d1) + d2.d2) (float
- * dot products), Sx = |W|^2 + |D1|^2 + |D2|^2 <= (1 + 8u) Sc + 2^-145.
- * e = fl(2^-28 Sc) (exact scaling, or an underflow: -2^-150),
- * gg = fl(g.g), RR = fl(fl(r0 + r1)^2), R = r0 + r1 exact:
- * R^2 <= RR (1 + 3.01u) + 2^-149.  eta = 2^-12 below; (1 + 1/eta) = 4097.
- * - Error of g: |g_i - G_i| <= gamma_4 A_i + 2^-149 (A_i = |W_i| + s |D1_i|
- *   + t |D2_i| <= B_i = |W_i| + |D1_i| + |D2_i|), so the error vector e_g
- *   has |e_g|^2 <= 2 (4.01u)^2 |B|^2 + 2^-296 and, by Minkowski and
- *   (a + b + c)^2 <= 3 (a^2 + b^2 + c^2), |B|^2 <= 3 Sx: |e_g|^2 <=
- *   96.5 u^2 Sx + 2^-296.
- * - Hit (FB_CC32_ETA = 2^-11, FB_CC32_E = 2^-28, FB_CC32_MIN = 2^-100):
- *   |G|^2 <= (|g| + |e_g|)^2 <= (1 + eta) |g|^2 + 4097 |e_g|^2, with
- *   |g|^2 <= (1 + gamma_3) gg + 3 2^-150 and 4097 * 96.5 * 2^-48 * (1 + 8u)
- *   < 2^-29.4: |G|^2 <= (1 + 2^-12)(1 + 3.01u) gg + 2^-29.4 Sc + 2^-130.
- *   The computed H = fl(fl(gg (1 + 2^-11)) + e) is at least
- *   (1 - u)^2 (1 + 2^-11) gg + (1 - u)(2^-28 Sc - 2^-150), so
- *   |G|^2 <= (1 - 2^-13) H + 2^-127 ((1 + 2^-12)(1 + 3.01u) <=
- *   (1 - 2^-13)(1 - u)^2 (1 + 2^-11)).  When H <= RR, 2^-100 <= RR < inf
- *   and r0, r1 >= 0: |G|^2 <= RR (1 - 2^-13 + 2^-27) <= (r0 + r1)^2
- *   ((1 - 2^-13 + 2^-27)(1 + 3.01u) < 1; RR >= 2^-100 normal, so
- *   R^2 >= RR / (1 + 3.01u)): a point of each segment within r0 + r1,
- *   a hit.  A non-finite input makes Sc, so H, inf or NaN: no hit.
- * - Miss (FB_CC32_GMIN = 2^-60): the slab of the filter's binary64 form
- *   (FB_CAPSULE_GAP's section) with the binary32 g: gap = g.W +
- *   min(0, g.D1) + min(0, -g.D2) bounds g.(P' - Q') from below for all P',
- *   Q' of the segments.  t_j = fl(g.x_j) errs by at most gamma_4
- *   sum_i |g_i X_ji| + 3 2^-150, and the two additions of
- *   gc = fl(fl(t0 + min(0, t1)) + min(0, t2)) by 2.01u sum_j |t_j|: |gc -
- *   gap| <= 6.1u sum_j sum_i |g_i X_ji| + 2^-145 <= 6.1u |g| sqrt(3 Sx) +
- *   2^-145 (Cauchy-Schwarz on each j, then on the sum over j).  So gc -
- *   2^-145 > |g| (R + k), k = 6.1u sqrt(3 Sx), proves gap > R |g|, so
- *   |P' - Q'| > R for all P', Q' (|g| > 0).  (R + k)^2 <= (1 + eta) R^2 +
- *   4097 k^2, 4097 * 111.7 * 2^-48 (1 + 8u) < 2^-29.2: (R + k)^2 <=
- *   (1 + 2^-12)(1 + 3.01u) RR + 2^-29.2 Sc + 2^-130 <= (1 - 2^-13) F +
- *   2^-127 for F = fl(fl(RR (1 + 2^-11)) + e) (as for H).  Require
- *   gg >= 2^-60 and F >= 2^-60 (an invalid input is a miss anyway; a
- *   finite one with F or fl(gg F) overflowed to inf certifies nothing):
- *   |g|^2 <= gg (1 + gamma_3 + 2^-80), (R + k)^2 <=
- *   F (1 - 2^-13 + 2^-67), fl(gg F) >= 2^-120 normal, and when
- *   fl(gc gc) > fl(gg F) (an overflow of gc^2 only when gc >= 2^64,
- *   beyond every finite gg F) and gc > 0: gc > 2^-60, gc^2 (1 - 2^-44) >
- *   fl(gg F)(1 - 2^-44)/(1 + u) > gg F (1 - 2^-13 + 2^-66)(1 + 4u) >=
- *   (|g| (R + k))^2, and (gc - 2^-145)^2 >= gc^2 (1 - 2^-44): a miss.
- *   Any NaN fails a comparison: nothing certified.
- * docs/queries/capsule_capsule.md, "Filter". */
+/* ---- capsule_capsule's binary32 stage (issue 14; in full: docs/queries/capsule_capsule.md) -----------------
+ * u = 2^-24.  W, D1, D2 exact, w, d1, d2 rounded once; s, t in [0, 1]; g = fl(fl(w + fl(s d1)) - fl(t d2)),
+ * G = W + s D1 - t D2; Sx = |W|^2 + |D1|^2 + |D2|^2 <= (1 + 8u) S + 2^-145, S = fl(fl(w.w + d1.d1) + d2.d2);
+ * e = fl(2^-28 S) (FB_CC32_E); RR = fl(fl(r0 + r1)^2), R = r0 + r1, R^2 <= RR (1 + 3.01u) + 2^-149.
+ * |g_i - G_i| <= 4.01u B_i + 2^-149 (B_i = |W_i| + |D1_i| + |D2_i|, |B|^2 <= 3 Sx), so |g - G|^2 <= 96.5u^2 Sx
+ * + 2^-296; (a + b)^2 <= (1 + 2^-12) a^2 + 4097 b^2, 4097 * 96.5u^2 (1 + 8u) < 2^-29.4.  Hit: H = fl(fl(gg (1 +
+ * FB_CC32_ETA)) + e) >= (1 - u)^2 (1 + 2^-11) gg + (1 - u)(2^-28 S - 2^-150) gives |G|^2 <= (1 - 2^-13) H +
+ * 2^-127 ((1 + 2^-12)(1 + 3.01u) <= (1 - 2^-13)(1 - u)^2 (1 + 2^-11)); with H <= RR, FB_CC32_MIN = 2^-100 <= RR
+ * < inf and r0, r1 >= 0: |G|^2 <= RR (1 - 2^-13 + 2^-27) < R^2.  Miss: gc = fl(fl(g.w + min(0, g.d1)) +
+ * min(0, -g.d2)) is within 6.1u |g| sqrt(3 Sx) + 2^-145 of the slab gap of g (gamma_4 per dot, 2.01u the sums,
+ * Cauchy-Schwarz); with k = 6.1u sqrt(3 Sx), (R + k)^2 <= (1 + 2^-12)(1 + 3.01u) RR + 2^-29.2 S + 2^-130 <=
+ * (1 - 2^-13) F + 2^-127, F = fl(fl(RR (1 + 2^-11)) + e).  gc > 0, gg >= 2^-60, F >= 2^-60 (FB_CC32_GMIN) and
+ * fl(gc^2) > fl(gg F) >= 2^-120 give (gc - 2^-145)^2 > (|g| (R + k))^2: the gap exceeds R |g|, a miss. */
 #define FB_CC32_ETA 0x1p-11f
 #define FB_CC32_E 0x1p-28f
 #define FB_CC32_MIN 0x1p-100f
