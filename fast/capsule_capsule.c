@@ -170,6 +170,30 @@ static int cc_stage64(isect_capsule a, isect_capsule b)
     return cc_final64(nn, en, h, eh, (double)a.radius + b.radius);
 }
 
+/* The distance test at a stationary point strictly inside the square
+ * (CC_FINAL: n.n > 0) when both segments lie in planes perpendicular to
+ * one axis k (p0_k = p1_k, q0_k = q1_k: the catalog's crossing contacts):
+ * then d1_k = d2_k = 0, n = d1 x d2 = n_k e_k with n_k != 0, n.r = n_k r_k
+ * (r = q0 - p0), and (n.r)^2 <= R^2 n.n iff |q0_k - p0_k| <= r0 + r1:
+ * decided exactly by the sign of a sum of four binary32 values (fx_grow).
+ * 1 hit, 0 miss, -1 no such axis. */
+static int cc_plane_final(isect_capsule a, isect_capsule b)
+{
+    const float p[3] = {a.p0.x, a.p0.y, a.p0.z}, p1[3] = {a.p1.x, a.p1.y, a.p1.z};
+    const float q[3] = {b.p0.x, b.p0.y, b.p0.z}, q1[3] = {b.p1.x, b.p1.y, b.p1.z};
+    for (int k = 0; k < 3; k++) {
+        if (p[k] != p1[k] || q[k] != q1[k])
+            continue;
+        double hi = q[k] > p[k] ? q[k] : p[k], lo = q[k] > p[k] ? p[k] : q[k], e[4];
+        int n = fx_grow(e, 0, hi);
+        n = fx_grow(e, n, -lo);
+        n = fx_grow(e, n, -(double)a.radius);
+        n = fx_grow(e, n, -(double)b.radius);
+        return fx_sign(e, n) <= 0;
+    }
+    return -1;
+}
+
 /* The squared distance of the segments is the minimum over [0, 1]^2 of a
  * convex quadratic: at the stationary point if it lies strictly inside
  * (the minimum of the strictly convex quadratic there: it decides alone),
@@ -179,6 +203,9 @@ static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
     int st = cc_stage64(a, b);
     if (st == CC_HIT || st == CC_MISS)
         return st == CC_HIT;
+    int plane = st == CC_FINAL ? cc_plane_final(a, b) : -1;
+    if (plane >= 0)
+        return plane == 1;
     fe R, RR;
     fe_diff_to(&R, a.radius, -(double)b.radius);
     fe_mul_to(&RR, &R, &R);
