@@ -323,8 +323,32 @@ static ISECT_NOINLINE bool capsule_capsule_slow(isect_capsule a, isect_capsule b
     return certain >= 0 ? certain == 1 : capsule_capsule_exact(a, b);
 }
 
+/* The gap between the two segments' extents along one axis (the larger of
+ * the two one-sided gaps; negative when they overlap), rounded once:
+ * binary32 ends are exact in binary64, their difference rounds once. */
+static inline double cc_axis_gap(float a0, float a1, float b0, float b1)
+{
+    double alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0, blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
+    double g1 = blo - ahi, g2 = alo - bhi;
+    return g1 > g2 ? g1 : g2;
+}
+
+/* First a certified miss from the segments' bounding boxes: an axis gap
+ * above r0 + r1 (both rounded once; rounding is monotone, so fl(gap) >
+ * fl(r0 + r1) proves gap > r0 + r1, and every pair of points is farther
+ * apart than the gap).  A quarter of the random set ends there, before the
+ * divisions.  Any comparison with a NaN is false; a miss is right for an
+ * invalid input anyway.  Then the binary32 stage, and what it leaves out of
+ * line. */
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
 {
+    double gx = cc_axis_gap(a.p0.x, a.p1.x, b.p0.x, b.p1.x), gy = cc_axis_gap(a.p0.y, a.p1.y, b.p0.y, b.p1.y);
+    double gz = cc_axis_gap(a.p0.z, a.p1.z, b.p0.z, b.p1.z), gm = gx > gy ? gx : gy;
+    if ((gm > gz ? gm : gz) > (double)a.radius + b.radius) {
+        if (out)
+            out->hit = false;
+        return false;
+    }
     isect_vec3 d1 = fv_sub(a.p1, a.p0), d2 = fv_sub(b.p1, b.p0), w = fv_sub(a.p0, b.p0);
     float s, t;
     bool hit;
