@@ -282,8 +282,8 @@ static int cc_filter64(isect_capsule a, isect_capsule b, double s, double t)
  * g = w + s d1 - t d2 and g.g, and the slab's g.w, g.d1, g.d2, with one
  * error term e for all, from the squared lengths of w, d1, d2 (Cauchy-
  * Schwarz).  Both certificates without a branch; returns whether one
- * holds, *hit whether it is the hit.  The hit needs finite values (H and
- * RR finite) and radii >= 0; a certified miss is right for any input
+ * holds, *hit whether it is the hit.  The hit needs finite values (a
+ * non-finite input makes e, so T, -inf or NaN; RR < inf) and radii >= 0; a certified miss is right for any input
  * (an invalid one is a miss), and an overflow of F (to inf) or of gg F
  * leaves nothing that gap^2 can exceed. */
 static inline bool cc_filter32(isect_capsule a, isect_capsule b, isect_vec3 d1, isect_vec3 d2, isect_vec3 w, float s,
@@ -292,8 +292,8 @@ static inline bool cc_filter32(isect_capsule a, isect_capsule b, isect_vec3 d1, 
     isect_vec3 g = fv_sub(fv_add(w, fv_mul(d1, s)), fv_mul(d2, t));
     float gg = fv_dot(g, g), R = a.radius + b.radius, RR = R * R;
     float e = FB_CC32_E * ((fv_dot(w, w) + fv_dot(d1, d1)) + fv_dot(d2, d2));
-    float H = gg * (1 + FB_CC32_ETA) + e, F = RR * (1 + FB_CC32_ETA) + e;
-    bool h = (H <= RR) & (RR >= FB_CC32_MIN) & (RR < INFINITY) & (a.radius >= 0) & (b.radius >= 0);
+    float T = (RR - e) * (1 - 2 * FB_CC32_ETA), F = RR * (1 + FB_CC32_ETA) + e; /* T before s, t are known */
+    bool h = (gg <= T) & (RR >= FB_CC32_MIN) & (RR < INFINITY) & (a.radius >= 0) & (b.radius >= 0);
     float t0 = fv_dot(g, w), t1 = fv_dot(g, d1), t2 = -fv_dot(g, d2);
     float gap = (t0 + (t1 < 0 ? t1 : 0)) + (t2 < 0 ? t2 : 0);
     bool m = (gap > 0) & (gg >= FB_CC32_GMIN) & (F >= FB_CC32_GMIN) & (gap * gap > gg * F);
