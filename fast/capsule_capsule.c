@@ -170,6 +170,30 @@ static int cc_stage64(isect_capsule a, isect_capsule b)
     return cc_final64(nn, en, h, eh, (double)a.radius + b.radius);
 }
 
+/* The distance test at a stationary point strictly inside the square
+ * (CC_FINAL: n.n > 0) when both segments lie in planes perpendicular to
+ * one axis k (p0_k = p1_k, q0_k = q1_k: the catalog's crossing contacts):
+ * then d1_k = d2_k = 0, n = d1 x d2 = n_k e_k with n_k != 0, n.r = n_k r_k
+ * (r = q0 - p0), and (n.r)^2 <= R^2 n.n iff |q0_k - p0_k| <= r0 + r1:
+ * decided exactly by the sign of a sum of four binary32 values (fx_grow).
+ * 1 hit, 0 miss, -1 no such axis. */
+static int cc_plane_final(isect_capsule a, isect_capsule b)
+{
+    const float p[3] = {a.p0.x, a.p0.y, a.p0.z}, p1[3] = {a.p1.x, a.p1.y, a.p1.z};
+    const float q[3] = {b.p0.x, b.p0.y, b.p0.z}, q1[3] = {b.p1.x, b.p1.y, b.p1.z};
+    for (int k = 0; k < 3; k++) {
+        if (p[k] != p1[k] || q[k] != q1[k])
+            continue;
+        double hi = q[k] > p[k] ? q[k] : p[k], lo = q[k] > p[k] ? p[k] : q[k], e[4];
+        int n = fx_grow(e, 0, hi);
+        n = fx_grow(e, n, -lo);
+        n = fx_grow(e, n, -(double)a.radius);
+        n = fx_grow(e, n, -(double)b.radius);
+        return fx_sign(e, n) <= 0;
+    }
+    return -1;
+}
+
 /* The squared distance of the segments is the minimum over [0, 1]^2 of a
  * convex quadratic: at the stationary point if it lies strictly inside
  * (the minimum of the strictly convex quadratic there: it decides alone),
@@ -179,6 +203,9 @@ static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
     int st = cc_stage64(a, b);
     if (st == CC_HIT || st == CC_MISS)
         return st == CC_HIT;
+    int plane = st == CC_FINAL ? cc_plane_final(a, b) : -1;
+    if (plane >= 0)
+        return plane == 1;
     fe R, RR;
     fe_diff_to(&R, a.radius, -(double)b.radius);
     fe_mul_to(&RR, &R, &R);
@@ -199,7 +226,7 @@ static float clamp01(float x) { return x > 0 ? (x < 1 ? x : 1) : 0; /* NaN: 0 */
  * in binary32 (any values in [0, 1] make the certificates correct; their
  * accuracy only decides how often those certify, and binary32 divisions are
  * the faster; an overflow gives inf or NaN, clamped into [0, 1]). */
-static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *sd, double *td)
+static inline void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, float *sp, float *tp)
 {
     float aa = fv_dot(d1, d1), ee = fv_dot(d2, d2), f = fv_dot(d2, w), s = 0, t = 0;
     if (aa == 0) {
@@ -220,18 +247,17 @@ static void closest_params(isect_vec3 d1, isect_vec3 d2, isect_vec3 w, double *s
             t = clamp01(tt);
         }
     }
-    *sd = s;
-    *td = t;
+    *sp = s;
+    *tp = t;
 }
 
-/* 1 hit, 0 miss, -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP;
- * docs/queries/capsule_capsule.md, "Filter"). */
-static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
+/* The binary64 stage, for what the binary32 one leaves: 1 hit, 0 miss,
+ * -1 undecided (FB_CERT_SQ, FB_CAPSULE_GAP; docs/queries/
+ * capsule_capsule.md, "Filter"), with any s, t in [0, 1]. */
+static int cc_filter64(isect_capsule a, isect_capsule b, double s, double t)
 {
     fv_d3 p0 = fv_d(a.p0), q0 = fv_d(b.p0);
     fv_d3 d1 = fv_dsub(fv_d(a.p1), p0), d2 = fv_dsub(fv_d(b.p1), q0), w = fv_dsub(p0, q0);
-    double s, t;
-    closest_params(fv_sub(a.p1, a.p0), fv_sub(b.p1, b.p0), fv_sub(a.p0, b.p0), &s, &t);
     fv_d3 g = fv_dsub(fv_dadd(w, fv_dmul(d1, s)), fv_dmul(d2, t));
     double R = (double)a.radius + b.radius, RR = R * R, gg = fv_ddot(g, g);
     if (gg <= RR) { /* likely a hit: |g_i - G_i| <= 2^-50 A_i + 2^-500, A_i = |w_i| + s |d1_i| + t |d2_i| */
@@ -251,6 +277,30 @@ static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
     return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
+/* The binary32 stage (FB_CC32_ETA, FB_CC32_E, FB_CC32_MIN, FB_CC32_GMIN;
+ * docs/queries/capsule_capsule.md, "Filter"): the textbook's own values
+ * g = w + s d1 - t d2 and g.g, and the slab's g.w, g.d1, g.d2, with one
+ * error term e for all, from the squared lengths of w, d1, d2 (Cauchy-
+ * Schwarz).  Both certificates without a branch; returns whether one
+ * holds, *hit whether it is the hit.  The hit needs finite values (a
+ * non-finite input makes e, so T, -inf or NaN; RR < inf) and radii >= 0; a certified miss is right for any input
+ * (an invalid one is a miss), and an overflow of F (to inf) or of gg F
+ * leaves nothing that gap^2 can exceed. */
+static inline bool cc_filter32(isect_capsule a, isect_capsule b, isect_vec3 d1, isect_vec3 d2, isect_vec3 w, float s,
+                               float t, bool *hit)
+{
+    isect_vec3 g = fv_sub(fv_add(w, fv_mul(d1, s)), fv_mul(d2, t));
+    float gg = fv_dot(g, g), R = a.radius + b.radius, RR = R * R;
+    float e = FB_CC32_E * ((fv_dot(w, w) + fv_dot(d1, d1)) + fv_dot(d2, d2));
+    float T = (RR - e) * (1 - 2 * FB_CC32_ETA), F = RR * (1 + FB_CC32_ETA) + e; /* T before s, t are known */
+    bool h = (gg <= T) & (RR >= FB_CC32_MIN) & (RR < INFINITY) & (a.radius >= 0) & (b.radius >= 0);
+    float t0 = fv_dot(g, w), t1 = fv_dot(g, d1), t2 = -fv_dot(g, d2);
+    float gap = (t0 + (t1 < 0 ? t1 : 0)) + (t2 < 0 ? t2 : 0);
+    bool m = (gap > 0) & (gg >= FB_CC32_GMIN) & (F >= FB_CC32_GMIN) & (gap * gap > gg * F);
+    *hit = h;
+    return h | m;
+}
+
 /* x - x is 0 for a finite x, NaN for an infinite or NaN one; so the sum
  * of those of the fourteen fields is 0 iff all are finite (one test, no
  * branch per field). */
@@ -263,15 +313,49 @@ static bool capsules_valid(isect_capsule a, isect_capsule b)
     return z == 0 && a.radius >= 0 && b.radius >= 0;
 }
 
-bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
+/* What the binary32 stage leaves (rare): validity, the binary64 stage,
+ * the exact path. */
+static ISECT_NOINLINE bool capsule_capsule_slow(isect_capsule a, isect_capsule b, float s, float t)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
     if (!capsules_valid(a, b))
         return false;
-    int certain = capsule_capsule_certified(a, b);
-    bool hit = certain < 0 ? capsule_capsule_exact(a, b) : certain == 1;
+    int certain = cc_filter64(a, b, s, t);
+    return certain >= 0 ? certain == 1 : capsule_capsule_exact(a, b);
+}
+
+/* The gap between the two segments' extents along one axis (the larger of
+ * the two one-sided gaps; negative when they overlap), rounded once:
+ * binary32 ends are exact in binary64, their difference rounds once. */
+static inline double cc_axis_gap(float a0, float a1, float b0, float b1)
+{
+    double alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0, blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
+    double g1 = blo - ahi, g2 = alo - bhi;
+    return g1 > g2 ? g1 : g2;
+}
+
+/* First a certified miss from the segments' bounding boxes: an axis gap
+ * above r0 + r1 (both rounded once; rounding is monotone, so fl(gap) >
+ * fl(r0 + r1) proves gap > r0 + r1, and every pair of points is farther
+ * apart than the gap).  A quarter of the random set ends there, before the
+ * divisions.  Any comparison with a NaN is false; a miss is right for an
+ * invalid input anyway.  Then the binary32 stage, and what it leaves out of
+ * line. */
+bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
+{
+    double gx = cc_axis_gap(a.p0.x, a.p1.x, b.p0.x, b.p1.x), gy = cc_axis_gap(a.p0.y, a.p1.y, b.p0.y, b.p1.y);
+    double gz = cc_axis_gap(a.p0.z, a.p1.z, b.p0.z, b.p1.z), gm = gx > gy ? gx : gy;
+    if ((gm > gz ? gm : gz) > (double)a.radius + b.radius) {
+        if (out)
+            out->hit = false;
+        return false;
+    }
+    isect_vec3 d1 = fv_sub(a.p1, a.p0), d2 = fv_sub(b.p1, b.p0), w = fv_sub(a.p0, b.p0);
+    float s, t;
+    bool hit;
+    closest_params(d1, d2, w, &s, &t);
+    if (!cc_filter32(a, b, d1, d2, w, s, t, &hit))
+        hit = capsule_capsule_slow(a, b, s, t);
     if (out)
-        out->hit = hit;
+        *out = (isect_capsule_capsule_result){hit};
     return hit;
 }

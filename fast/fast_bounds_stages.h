@@ -254,4 +254,31 @@
  * docs/queries/point_in_triangle.md, "Stage 0". */
 #define FB_PIT_GRID_BITS 15
 
+/* ---- capsule_capsule's binary32 stage (issue 14) -------------------------
+ * In full: docs/queries/capsule_capsule.md, "Binary32 stage: the
+ * derivation". u = 2^-24.  W,
+ * D1, D2 exact, w, d1, d2 rounded once; s, t in [0, 1]; g = fl(fl(w + fl(s
+ * d1)) - fl(t d2)), G = W + s D1 - t D2; Sx = |W|^2 + |D1|^2 + |D2|^2 <= (1
+ * + 8u) S + 2^-145, S = fl(fl(w.w + d1.d1) + d2.d2); e = fl(2^-28 S)
+ * (FB_CC32_E); RR = fl(fl(r0 + r1)^2), R = r0 + r1, R^2 <= RR (1 + 3.01u) +
+ * 2^-149. |g_i - G_i| <= 4.01u B_i + 2^-149 (B_i = |W_i| + |D1_i| + |D2_i|,
+ * |B|^2 <= 3 Sx), so |g - G|^2 <= 96.5u^2 Sx + 2^-296; (a + b)^2 <= (1 +
+ * 2^-12) a^2 + 4097 b^2, 4097 * 96.5u^2 (1 + 8u) < 2^-29.4: |G|^2 <= (1 +
+ * 2^-12) (1 + 3.01u) gg + 2^-29.4 S + 2^-130.  Hit: gg <= T = fl(fl(RR -
+ * e)(1 - 2 FB_CC32_ETA)) <= (RR - e)(1 - 2^-10) (1 + u)^2 + 2^-150 (if RR -
+ * e >= 0; else T < 0 <= gg), (1 + 2^-12)(1 + 3.01u)(1 - 2^-10)(1 + u)^2 <= 1
+ * - 2^-11, e >= 2^-28 S - 2^-150: |G|^2 <= (1 - 2^-11) RR + 2^-129 < R^2
+ * when FB_CC32_MIN = 2^-100 <= RR < inf, r0, r1 >= 0 (RR normal: R^2 >= RR /
+ * (1 + 3.01u)).  Miss: gc = fl(fl(g.w + min(0, g.d1)) + min(0, -g.d2)) is
+ * within 6.1u |g| sqrt(3 Sx) + 2^-145 of the slab gap of g (gamma_4 per dot,
+ * 2.01u the sums, Cauchy-Schwarz); with k = 6.1u sqrt(3 Sx), (R + k)^2 <= (1
+ * + 2^-12)(1 + 3.01u) RR + 2^-29.2 S + 2^-130 <= (1 - 2^-13) F + 2^-127, F =
+ * fl(fl(RR (1 + 2^-11)) + e).  gc > 0, gg >= 2^-60, F >= 2^-60
+ * (FB_CC32_GMIN), fl(gc^2) > fl(gg F) >= 2^-120 give (gc - 2^-145)^2 > (|g|
+ * (R + k))^2: the gap exceeds R |g|, a miss. */
+#define FB_CC32_ETA 0x1p-11f
+#define FB_CC32_E 0x1p-28f
+#define FB_CC32_MIN 0x1p-100f
+#define FB_CC32_GMIN 0x1p-60f
+
 #endif

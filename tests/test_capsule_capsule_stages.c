@@ -24,6 +24,15 @@ bool hooked_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_caps
 #include "../fast/capsule_capsule.c"
 #undef isect_capsule_capsule
 
+/* The binary64 stage of the filter with the binary32 parameters: 1 hit,
+ * 0 miss, -1 undecided. */
+static int capsule_capsule_certified(isect_capsule a, isect_capsule b)
+{
+    float s, t;
+    closest_params(fv_sub(a.p1, a.p0), fv_sub(b.p1, b.p0), fv_sub(a.p0, b.p0), &s, &t);
+    return cc_filter64(a, b, s, t);
+}
+
 static const isect_query *qc;
 
 static void setup(void)
