@@ -295,6 +295,19 @@ static bool gen_case(float *in, int *kind)
     return true;
 }
 
+/* Fails with the case's inputs when fast's answer is not the exact one. */
+static void expect_same(const float *in, bool got, bool want)
+{
+    if (got == want)
+        return;
+    char buf[512];
+    double d[12];
+    for (int k = 0; k < 12; k++)
+        d[k] = in[k];
+    tl_dump(buf, sizeof buf, d, 12);
+    cr_assert_fail("fast %d, exact %d: %s (ISECT_SEED=%llu)", got, want, buf, (unsigned long long)tl_seed);
+}
+
 Test(point_in_triangle_quantum, generated_against_gmp)
 {
     tl_init_seed(0x917a);
@@ -306,14 +319,7 @@ Test(point_in_triangle_quantum, generated_against_gmp)
             continue;
         n++;
         bool want = in_triangle_gmp(in), got = fast_hit(in);
-        if (got != want) {
-            char buf[512];
-            double d[12];
-            for (int k = 0; k < 12; k++)
-                d[k] = in[k];
-            tl_dump(buf, sizeof buf, d, 12);
-            cr_assert_fail("fast %d, exact %d: %s (ISECT_SEED=%llu)", got, want, buf, (unsigned long long)tl_seed);
-        }
+        expect_same(in, got, want);
         seen[kind][want]++;
     }
     for (int k = 0; k < 4; k++)
@@ -365,14 +371,7 @@ Test(point_in_triangle_quantum, stage0_grid_against_gmp)
             continue;
         n++;
         bool want = in_triangle_gmp(in), got = fast_hit(in);
-        if (got != want) {
-            char buf[512];
-            double d[12];
-            for (int k = 0; k < 12; k++)
-                d[k] = in[k];
-            tl_dump(buf, sizeof buf, d, 12);
-            cr_assert_fail("fast %d, exact %d: %s (ISECT_SEED=%llu)", got, want, buf, (unsigned long long)tl_seed);
-        }
+        expect_same(in, got, want);
         seen[want]++;
     }
     cr_assert(seen[0] > 1000 && seen[1] > 1000, "generator balance: %d misses, %d hits", seen[0], seen[1]);
