@@ -238,8 +238,13 @@ class Tree:
     def build(self, targets, timeout=900):
         return run(self.make + targets, self.dir, timeout)
 
+    def isect_target(self):
+        """The isect the corpus stage runs: the release build, or with --sanitize the ASan and UBSan build
+        that `make check`'s corpus-check runs (a read past an array then fails the check)."""
+        return "build/asan/isect" if self.args.sanitize else "build/release/isect"
+
     def isect(self):
-        return os.path.join(self.dir, "build", "release", "isect")
+        return os.path.join(self.dir, self.isect_target())
 
     def test_bins(self, names):
         return ["build/release/tests/%s" % n for n in names]
@@ -422,6 +427,9 @@ def parse_args(argv):
     ap.add_argument("--corpus", help="the corpus (default: corpus/ of the copy, this tree's when the run began)")
     ap.add_argument("--build", default="build", help="build directory (default build)")
     ap.add_argument("--opt", default="-O1 -g0", help="OPT_release of the copy (default -O1 -g0)")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="judge with the ASan/UBSan isect (build/asan, as make check's corpus-check) instead of "
+                         "the release one: slower to build, but a read past an array kills the mutant")
     ap.add_argument("--fuzz-build", default="fuzz", choices=["fuzz", "fuzzrate"],
                     help="flag set of the fuzz stage's harness: fuzz (ASan and UBSan, as make fuzz) or "
                          "fuzzrate (no sanitizers: faster to build and to run; reads past an array go unseen)")
@@ -485,7 +493,7 @@ def main(argv):
     args.corpus = args.corpus or os.path.join(tree.dir, "corpus")
     print("mutants: %d of %d sites in %d files; stages %s; tree %s" % (len(sites), total, len(files),
                                                                      ",".join(args.stages), tree.dir), flush=True)
-    rc, out = tree.build(["build/release/isect"])
+    rc, out = tree.build([tree.isect_target()])
     if rc != 0:
         print(out[-3000:], file=sys.stderr)
         print("mutants: the unmutated tree does not build", file=sys.stderr)
@@ -514,7 +522,7 @@ def main(argv):
             floor = write_mutant(os.path.join(tree.dir, current), texts[current], floor)
         current = s["file"]
         floor = write_mutant(path, apply(texts[s["file"]], s), floor)
-        rc, out = tree.build(["build/release/isect"])
+        rc, out = tree.build([tree.isect_target()])
         floor = time.time()
         if rc != 0:
             verdict = "uncompilable"
@@ -540,7 +548,7 @@ def main(argv):
             time.time() - t1, s["note"]), flush=True)
     if current:
         write_mutant(os.path.join(tree.dir, current), texts[current], floor)
-        tree.build(["build/release/isect"])
+        tree.build([tree.isect_target()])
         os.remove(os.path.join(os.path.dirname(os.path.join(tree.dir, current)), ".mutant-pending"))
     report(args, results, time.time() - t0)
     return 0
