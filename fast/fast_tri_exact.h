@@ -47,16 +47,16 @@ static inline bool tx_same_point(isect_vec3 a, isect_vec3 b) { return a.x == b.x
  * 2^-447 (binary64 differences of binary32 values are 0 only for equal
  * values, else at least 2^-149), normal, so it neither rounds to 0 nor lets
  * a sum of non-negative terms do so: fl(T) = 0 only when every monomial is
- * 0.  Two equal points make a zero difference or two equal ones (a
- * determinant with a zero row or two equal rows). */
+ * 0 (p equal to another point makes a zero difference, hence g = 0).  Two
+ * equal points among q, r, s make two equal differences (a determinant
+ * with two equal rows). */
 static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
 {
     fv_d3 dp = fv_d(p), x = fv_dsub(fv_d(q), dp), y = fv_dsub(fv_d(r), dp), z = fv_dsub(fv_d(s), dp);
     double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
     if (o > g || -o > g)
         return o > 0 ? 1 : -1;
-    if (g == 0 || tx_same_point(p, q) || tx_same_point(p, r) || tx_same_point(p, s) || tx_same_point(q, r) ||
-        tx_same_point(q, s) || tx_same_point(r, s))
+    if (g == 0 || tx_same_point(q, r) || tx_same_point(q, s) || tx_same_point(r, s))
         return 0;
     double xe[3], ye[3], ze[3];
     if (tx_diff3_exact(xe, q, p) && tx_diff3_exact(ye, r, p) && tx_diff3_exact(ze, s, p))
@@ -99,8 +99,8 @@ static inline int tx_orient2_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, int
  * differences of binary32 values) when FB_CERT_ORIENT2 (fast/fast_bounds.h)
  * certifies the sign; else 0 when g = 0 (as in tx_orient3: the two
  * monomials' magnitudes, non-zero ones at least 2^-298, sum to 0 only when
- * both are 0) or when two of the points coincide in (i, j); else
- * tx_orient2_exact. */
+ * both are 0; p equal to q or r in (i, j) gives that) or when q and r
+ * coincide in (i, j); else tx_orient2_exact. */
 static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
 {
     double pi = fv_comp(p, i), pj = fv_comp(p, j), qi = fv_comp(q, i), qj = fv_comp(q, j), ri = fv_comp(r, i),
@@ -109,7 +109,7 @@ static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, in
     double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
     if (d > g || -d > g)
         return d > 0 ? 1 : -1;
-    if (g == 0 || (x1 == 0 && y1 == 0) || (x2 == 0 && y2 == 0) || (qi == ri && qj == rj))
+    if (g == 0 || (qi == ri && qj == rj))
         return 0;
     return tx_orient2_exact(p, q, r, i, j);
 }
