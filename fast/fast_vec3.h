@@ -4,7 +4,7 @@
  * - fminf/fmaxf/fmin/fmax as inline code (isect_fmaxf, ...);
  * - exact power-of-two scaling without libm (fv_exp, fv_pow2, fv_ldexp,
  *   fv_scale3, fv_rescale_exp);
- * - binary32 vectors (isect_vec3): fv_sub, fv_dot, fv_cross, ...;
+ * - binary32 vectors (isect_vec3): fv_sub, fv_dot, ...;
  * - binary64 vectors (fv_d3) built from binary32 ones: fv_d, fv_dsub,
  *   fv_ddot, fv_dcross, ...
  *
@@ -118,10 +118,6 @@ static inline isect_vec3 fv_neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, 
 static inline isect_vec3 fv_mul(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
 /* ((a.x b.x + a.y b.y) + a.z b.z) */
 static inline float fv_dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline isect_vec3 fv_cross(isect_vec3 a, isect_vec3 b)
-{
-    return (isect_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
 
 /* ---- binary64 vectors ----------------------------------------------------
  * Built from binary32 values, where the product of two of them is exact: a
