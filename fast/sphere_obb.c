@@ -24,6 +24,13 @@ static bool sphere_obb_valid(isect_sphere s, isect_obb box)
            box.half.x >= 0 && box.half.y >= 0 && box.half.z >= 0;
 }
 
+/* t clamped to [-h, h] (h >= 0; NaN t: -h). */
+static inline double clamp_h(double t, double h)
+{
+    t = t > -h ? t : -h;
+    return t < h ? t : h;
+}
+
 /* ---- certified filter (issue 14) -------------------------------------------
  * 1 hit, 0 miss, -1 undecided, from a point P = box_center + sum s_i u_i
  * of the box (s_i = t_i / half_i, t_i = w.a_i clamped to [-half_i, half_i]:
@@ -64,21 +71,25 @@ int sobb_certify_at(fv_d3 w, const fv_d3 *a, const double *h, const double *t, d
     return certify_g(w, u, g, A, RR);
 }
 
-/* The first point: t_i = w.a_i clamped (as sobb_certify_at, in one loop). */
+/* The first point: t_i = w.a_i clamped to [-h_i, h_i] (the closest point
+ * for orthonormal axes), then one Jacobi step t_i += g.a_i, clamped again,
+ * with g = w - sum t_i a_i (for axes within e of orthonormal, the free
+ * coordinates' residuals g.a_i drop from O(e |w|) to O(e^2 |w|): the miss
+ * certificate's gap, first-order in them, is then as tight as the hit's).
+ * Any t in the box is sound: the certificates are sobb_certify_at's. */
 static int sphere_obb_certified(isect_sphere s, isect_obb box)
 {
-    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(box.center)), u[3], g = w, A = {fabs(w.x), fabs(w.y), fabs(w.z)};
+    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(box.center)), a[3], g = w;
     const double h[3] = {box.half.x, box.half.y, box.half.z};
+    double t[3];
     for (int i = 0; i < 3; i++) {
-        fv_d3 a = fv_d(box.axis[i]);
-        u[i] = fv_dmul(a, h[i]); /* exact products */
-        double t = fv_ddot(w, a);
-        t = t > -h[i] ? (t < h[i] ? t : h[i]) : -h[i]; /* s_i = t / h_i */
-        g = fv_dsub(g, fv_dmul(a, t));
-        double m = fabs(t);
-        A = fv_dadd(A, (fv_d3){m * fabs(a.x), m * fabs(a.y), m * fabs(a.z)});
+        a[i] = fv_d(box.axis[i]);
+        t[i] = clamp_h(fv_ddot(w, a[i]), h[i]);
+        g = fv_dsub(g, fv_dmul(a[i], t[i]));
     }
-    return certify_g(w, u, g, A, (double)s.radius * s.radius);
+    for (int i = 0; i < 3; i++)
+        t[i] = clamp_h(t[i] + fv_ddot(g, a[i]), h[i]);
+    return sobb_certify_at(w, a, h, t, (double)s.radius * s.radius);
 }
 
 /* ---- stage 0: the textbook test, certified (issue 14 speed) ------------------
@@ -90,11 +101,6 @@ static int sphere_obb_certified(isect_sphere s, isect_obb box)
  * inf or NaN (no decision); the radius and the halves' signs are checked.
  * Returns whether it decided; *hit the answer then.
  * docs/queries/sphere_obb.md, "Stage 0". */
-static inline double clamp_h(double t, double h)
-{
-    t = t > -h ? t : -h;
-    return t < h ? t : h;
-}
 
 static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit)
 {
@@ -114,12 +120,60 @@ static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit)
            (fabs(d2 - rr) > m);
 }
 
+/* ---- the axis-aligned box, exactly (issue 14, boundary speed) ---------------
+ * Axes that are signed unit coordinate vectors of three distinct
+ * coordinates (the only binary32 axes with A^T A = I exactly: a dyadic unit
+ * vector is one): E = 0, so the squared distance is exactly
+ * D = sum_i max(|C_c - B_c| - h_i, 0)^2, c = c_i the coordinate of axis i
+ * (stage 0's identity).  Decided when every difference is exact in
+ * binary64 (fx_two_sum's error 0): each x_i^2 by fx_two_prod (x_i a
+ * multiple of 2^-149 below 2^130), r^2 exact (binary32 r), their sum by
+ * fx_grow, its sign exact.  Returns 1 hit, 0 miss, -1 not decided.
+ * docs/queries/sphere_obb.md, "Axis-aligned boxes". */
+static int unit_coord(isect_vec3 a)
+{
+    if (fabsf(a.x) == 1 && a.y == 0 && a.z == 0)
+        return 0;
+    if (a.x == 0 && fabsf(a.y) == 1 && a.z == 0)
+        return 1;
+    return a.x == 0 && a.y == 0 && fabsf(a.z) == 1 ? 2 : -1;
+}
+
+static int sphere_obb_aligned(isect_sphere s, isect_obb box)
+{
+    int c[3];
+    for (int i = 0; i < 3; i++)
+        if ((c[i] = unit_coord(box.axis[i])) < 0)
+            return -1;
+    if (c[0] == c[1] || c[0] == c[2] || c[1] == c[2])
+        return -1;
+    double acc[7], err;
+    int n = fx_grow(acc, 0, -((double)s.radius * s.radius));
+    for (int i = 0; i < 3; i++) {
+        double d = fx_two_sum(fv_comp(s.center, c[i]), -(double)fv_comp(box.center, c[i]), &err);
+        if (err != 0)
+            return -1;
+        double x = fx_two_sum(fabs(d), -(double)fv_comp(box.half, i), &err);
+        if (err != 0)
+            return -1;
+        if (x > 0) {
+            double p = fx_two_prod(x, x, &err);
+            n = fx_grow(acc, n, err);
+            n = fx_grow(acc, n, p);
+        }
+    }
+    return fx_sign(acc, n) <= 0;
+}
+
 /* Stages 1 to 3, with the validity check: the inputs stage 0 leaves. */
 static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box)
 {
     if (!sphere_obb_valid(s, box))
         return false;
-    int certain = sphere_obb_certified(s, box);
+    int certain = sphere_obb_aligned(s, box);
+    if (certain >= 0)
+        return certain == 1;
+    certain = sphere_obb_certified(s, box);
     return certain < 0 ? sobb_undecided(s, box) : certain == 1;
 }
 
