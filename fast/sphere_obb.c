@@ -17,13 +17,6 @@
 #include "fast_bounds.h"
 #include "sphere_obb_exact.h"
 
-static bool sphere_obb_valid(isect_sphere s, isect_obb box)
-{
-    return fv_finite3(s.center) && isfinite(s.radius) && s.radius >= 0 && fv_finite3(box.center) &&
-           fv_finite3(box.axis[0]) && fv_finite3(box.axis[1]) && fv_finite3(box.axis[2]) && fv_finite3(box.half) &&
-           box.half.x >= 0 && box.half.y >= 0 && box.half.z >= 0;
-}
-
 /* t clamped to [-h, h] (h >= 0; NaN t: -h). */
 static inline double clamp_h(double t, double h)
 {
@@ -102,7 +95,7 @@ static int sphere_obb_certified(isect_sphere s, isect_obb box)
  * Returns whether it decided; *hit the answer then.
  * docs/queries/sphere_obb.md, "Stage 0". */
 
-static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit)
+static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit, double *bound)
 {
     /* in this order (the bound first, then the test): measured 15% faster */
     fv_d3 a0 = fv_d(box.axis[0]), a1 = fv_d(box.axis[1]), a2 = fv_d(box.axis[2]);
@@ -116,8 +109,18 @@ static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit)
     double x0 = t0 - clamp_h(t0, h0), x1 = t1 - clamp_h(t1, h1), x2 = t2 - clamp_h(t2, h2);
     double d2 = x0 * x0 + x1 * x1 + x2 * x2, rr = (double)s.radius * s.radius;
     *hit = d2 <= rr;
+    *bound = m;
     return (s.radius >= 0) & (s.radius <= FLT_MAX) & (box.half.x >= 0) & (box.half.y >= 0) & (box.half.z >= 0) &
            (fabs(d2 - rr) > m);
+}
+
+/* Valid input, given stage 0's bound m: m is finite iff every centre, axis
+ * and half is (binary32 values: no product overflows in binary64); the
+ * radius finite and >= 0, the halves >= 0. */
+static bool sphere_obb_valid(isect_sphere s, isect_obb box, double m)
+{
+    return m <= DBL_MAX && s.radius >= 0 && s.radius <= FLT_MAX && box.half.x >= 0 && box.half.y >= 0 &&
+           box.half.z >= 0;
 }
 
 /* ---- the axis-aligned box, exactly (issue 14, boundary speed) ---------------
@@ -166,9 +169,9 @@ static int sphere_obb_aligned(isect_sphere s, isect_obb box)
 }
 
 /* Stages 1 to 3, with the validity check: the inputs stage 0 leaves. */
-static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box)
+static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box, double m)
 {
-    if (!sphere_obb_valid(s, box))
+    if (!sphere_obb_valid(s, box, m))
         return false;
     int certain = sphere_obb_aligned(s, box);
     if (certain >= 0)
@@ -180,8 +183,9 @@ static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box)
 bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *out)
 {
     bool hit;
-    if (!sphere_obb_gram(s, box, &hit))
-        hit = sphere_obb_slow(s, box);
+    double m;
+    if (!sphere_obb_gram(s, box, &hit, &m))
+        hit = sphere_obb_slow(s, box, m);
     if (out)
         out->hit = hit;
     return hit;
