@@ -6,8 +6,11 @@
  *    certified by a bound on the axes' distance from orthonormality
  *    (sphere_obb_gram, FB_SOBB_GRAM): branch-free, it decides ~all random
  *    inputs at the plain test's speed; what it leaves goes on to
- * 1. here, a certified filter (sphere_obb_certified): a point of the box
- *    and a separating direction, with derived rounding bounds;
+ * 1. here, for axes that are signed unit coordinate vectors, the exact
+ *    distance (sphere_obb_aligned: A^T A = I exactly, exact sums); else a
+ *    certified filter (sphere_obb_certified): a point of the box (the
+ *    clamped projections and one Jacobi step) and a separating direction,
+ *    with derived rounding bounds;
  * 2. what it leaves, fast/sphere_obb_filter.c: the certificates again at
  *    a better point, then ref's decision with each sign filtered in
  *    binary64;
