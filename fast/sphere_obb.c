@@ -113,8 +113,15 @@ static inline bool sphere_obb_gram(isect_sphere s, isect_obb box, bool *hit, dou
     double d2 = x0 * x0 + x1 * x1 + x2 * x2, rr = (double)s.radius * s.radius;
     *hit = d2 <= rr;
     *bound = m;
-    return (s.radius >= 0) & (s.radius <= FLT_MAX) & (box.half.x >= 0) & (box.half.y >= 0) & (box.half.z >= 0) &
-           (fabs(d2 - rr) > m);
+    /* the radius's encoding in [+0, FLT_MAX] (not negative, -0, inf or
+     * NaN) and the halves' sign bits clear (a NaN half makes m NaN); the
+     * inputs these leave (-0 too) go to the slow path's check */
+    uint32_t br, bx, by, bz;
+    memcpy(&br, &s.radius, sizeof br);
+    memcpy(&bx, &box.half.x, sizeof bx);
+    memcpy(&by, &box.half.y, sizeof by);
+    memcpy(&bz, &box.half.z, sizeof bz);
+    return (br <= 0x7f7fffffu) & ((bx | by | bz) >> 31 == 0) & (fabs(d2 - rr) > m);
 }
 
 /* Valid input, given stage 0's bound m: m is finite iff every centre, axis
