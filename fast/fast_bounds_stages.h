@@ -340,4 +340,41 @@
  *    and halves are: sphere_obb_valid takes m <= DBL_MAX for those checks
  *    (with the radius's and the halves' signs). */
 
+/* ---- sphere_obb's stage 0b, second order (issue 14, boundary speed) --------
+ * FB_SOBB_2ND (2^-46 = 128u), _E (2^-5), _SREL (2^-40), _SABS (2^-48),
+ * _SQ (9/8); u = 2^-53; notation and steps 1-5 of "FB_SOBB_GRAM ... in
+ * full" above.  Used only when the computed e <= 2^-5, so S <= e (1 +
+ * 10.01u) + 12.01u < 1/16.  c = clamp(t) (computed, in the box),
+ * P = clamp(T) (exact); |c_i - P_i| <= |t_i - T_i| <= e_i.
+ * 1. Bounds.  delta^2 <= |W - A c|^2 = |T - c|^2 + q + c^T E c (q = |W|^2
+ *    - |T|^2, the identity of step 1), |T - c|^2 <= sum (R_i + e_i)^2 <=
+ *    D + 24.6u |W|^2.  For s = P + d in the box, (T - P).d <= 0 (P is the
+ *    projection of T on the box), so |T - s|^2 >= D + |d|^2, and s^T E s >=
+ *    P^T E P - 2 S |P| |d| - S |d|^2: minimised over |d|, delta^2 >=
+ *    V - S^2 |h|^2 / (1 - S), V = D + q + P^T E P; and |c^T E c - P^T E P|
+ *    <= S |c - P| |c + P| <= 0.51u K.
+ * 2. Rounding of v = fl(fl(d2 + fl(ww - tt)) + cq).  d2 within 30.83u
+ *    |W|^2 of D (step 3, S < 1/16); ww = fl(w.w) within gamma_5 |W|^2 of
+ *    |W|^2; tt = fl(sum t_i^2) within sum e_i (2 |T_i| + e_i) + gamma_3
+ *    sum t_i^2 <= 27.7u |W|^2 of |T|^2; so fl(ww - tt) within 32.8u |W|^2
+ *    of q (|q| <= S |W|^2).  cq: the entries within 2.2u of E's (step 4),
+ *    so sum |(E^ - E)_ij c_i c_j| <= 2.2u (sum |c_i|)^2 <= 6.6u |h|^2; each
+ *    term two roundings (the factor 2 exact), five sums: gamma_7
+ *    sum |E^_ij c_i c_j| <= 0.44u |h|^2.  The last two sums: 2.27u K.
+ *    Altogether |v - (D + q + c^T E c)| <= 72.9u K.
+ * 3. The test.  delta^2 <= v + 97.5u K and delta^2 >= v - 73.5u K -
+ *    1.0667 S^2 |h|^2.  m2 = fl(fl(2^-46 fl(ww + hh)) + fl(fl(fl(sb sb) hh)
+ *    9/8)), sb = fl(fl(e (1 + 2^-40)) + 2^-48) >= S (2^-40 = 8192u, 2^-48
+ *    = 32u, two roundings), hh = fl(h.h) >= (1 - 2u) |h|^2, K <= (1 +
+ *    6.02u) fl(ww + hh) (step 5): m2 / (1 + u) >= 127u K and >= 1.124 S^2
+ *    |h|^2, each exceeding its term, so fl(|v - RR|) > m2 (RR = r^2
+ *    exact) gives delta^2 < RR when v < RR and delta^2 > RR when v > RR.
+ *    Range: products of three of c, E^ are multiples of 2^-894 below
+ *    2^800, sb^2 hh 0 or at least 2^-394: no under- or overflow. */
+#define FB_SOBB_2ND 0x1p-46
+#define FB_SOBB_2ND_E 0x1p-5
+#define FB_SOBB_2ND_SREL 0x1p-40
+#define FB_SOBB_2ND_SABS 0x1p-48
+#define FB_SOBB_2ND_SQ 1.125
+
 #endif

@@ -133,6 +133,39 @@ static bool sphere_obb_valid(isect_sphere s, isect_obb box, double m)
            box.half.z >= 0;
 }
 
+/* ---- stage 0b: the textbook test to second order (issue 14, boundary speed)
+ * For axes within e <= 2^-5 of orthonormal, in the slow path: with c =
+ * clamp(t) and the computed Gram entries E, v = d2 + (w.w - t.t) + c^T E c
+ * (the first-order terms of |W - A s|^2 - |T - s|^2 at the clamped point)
+ * is within 2^-46 k (rounding) above and that plus 1.125 sb^2 h.h below
+ * (sb >= S, the clamped point's first-order error) of the exact squared
+ * distance, so |v - r^2| > m2 decides (FB_SOBB_2ND,
+ * fast/fast_bounds_stages.h).  A sphere touching a rotated box within its
+ * e ~ 2^-22 relative is decided here instead of by stage 1 (half the
+ * cost).  1 hit, 0 miss, -1 undecided. */
+static int sphere_obb_second(isect_sphere s, isect_obb box)
+{
+    fv_d3 a0 = fv_d(box.axis[0]), a1 = fv_d(box.axis[1]), a2 = fv_d(box.axis[2]);
+    double e00 = fv_ddot(a0, a0) - 1, e11 = fv_ddot(a1, a1) - 1, e22 = fv_ddot(a2, a2) - 1;
+    double e01 = fv_ddot(a0, a1), e02 = fv_ddot(a0, a2), e12 = fv_ddot(a1, a2);
+    double e = fabs(e00) + fabs(e11) + fabs(e22) + fabs(e01) + fabs(e02) + fabs(e12);
+    if (!(e <= FB_SOBB_2ND_E))
+        return -1;
+    fv_d3 w = fv_dsub(fv_d(s.center), fv_d(box.center));
+    double h0 = box.half.x, h1 = box.half.y, h2 = box.half.z;
+    double t0 = fv_ddot(w, a0), t1 = fv_ddot(w, a1), t2 = fv_ddot(w, a2);
+    double c0 = clamp_h(t0, h0), c1 = clamp_h(t1, h1), c2 = clamp_h(t2, h2);
+    double x0 = t0 - c0, x1 = t1 - c1, x2 = t2 - c2;
+    double d2 = x0 * x0 + x1 * x1 + x2 * x2, tt = t0 * t0 + t1 * t1 + t2 * t2;
+    double ww = fv_ddot(w, w), hh = h0 * h0 + h1 * h1 + h2 * h2;
+    double cq = e00 * c0 * c0 + e11 * c1 * c1 + e22 * c2 * c2 + 2 * (e01 * c0 * c1) + 2 * (e02 * c0 * c2) +
+                2 * (e12 * c1 * c2);
+    double v = (d2 + (ww - tt)) + cq, rr = (double)s.radius * s.radius;
+    double sb = e * (1 + FB_SOBB_2ND_SREL) + FB_SOBB_2ND_SABS;
+    double m2 = FB_SOBB_2ND * (ww + hh) + sb * sb * hh * FB_SOBB_2ND_SQ;
+    return fabs(v - rr) > m2 ? v <= rr : -1;
+}
+
 /* ---- the axis-aligned box, exactly (issue 14, boundary speed) ---------------
  * Axes that are signed unit coordinate vectors of three distinct
  * coordinates (the only binary32 axes with A^T A = I exactly: a dyadic unit
@@ -183,10 +216,11 @@ static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box, double
 {
     if (!sphere_obb_valid(s, box, m))
         return false;
-    int certain = sphere_obb_aligned(s, box);
-    if (certain >= 0)
-        return certain == 1;
-    certain = sphere_obb_certified(s, box);
+    int certain = sphere_obb_second(s, box);
+    if (certain < 0)
+        certain = sphere_obb_aligned(s, box);
+    if (certain < 0)
+        certain = sphere_obb_certified(s, box);
     return certain < 0 ? sobb_undecided(s, box) : certain == 1;
 }
 
