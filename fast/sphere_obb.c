@@ -1,11 +1,13 @@
 /* fast/sphere_obb.c: closed ball against oriented box (parallelepiped, axes
  * as given), binary32 inputs, exact answer (ref's for every valid input).
  *
- * Three stages, each deciding what it can for certain:
+ * Stages, each deciding what it can for certain:
  * 0. here, the textbook test (clamped projections on the axes) in binary64,
  *    certified by a bound on the axes' distance from orthonormality
  *    (sphere_obb_gram, FB_SOBB_GRAM): branch-free, it decides ~all random
  *    inputs at the plain test's speed; what it leaves goes on to
+ * 0b. here, the same to second order in the axes' skew, for near-
+ *    orthonormal axes (sphere_obb_second, FB_SOBB_2ND);
  * 1. here, for axes that are signed unit coordinate vectors, the exact
  *    distance (sphere_obb_aligned: A^T A = I exactly, exact sums); else a
  *    certified filter (sphere_obb_certified): a point of the box (the
