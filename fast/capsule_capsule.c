@@ -325,11 +325,15 @@ static ISECT_NOINLINE bool capsule_capsule_slow(isect_capsule a, isect_capsule b
 
 /* The gap between the two segments' extents along one axis (the larger of
  * the two one-sided gaps; negative when they overlap), rounded once:
- * binary32 ends are exact in binary64, their difference rounds once. */
+ * binary32 ends are exact in binary64, their difference rounds once.  The
+ * ends are selected in binary32 by two different comparisons (< for the
+ * least, > for the greatest: minss, maxss; one shared comparison, or the
+ * selection in binary64, gcc 12 compiles into a branch, unpredictable:
+ * three mispredictions a call on the bench's random set). */
 static inline double cc_axis_gap(float a0, float a1, float b0, float b1)
 {
-    double alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0, blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
-    double g1 = blo - ahi, g2 = alo - bhi;
+    float alo = a0 < a1 ? a0 : a1, ahi = a0 > a1 ? a0 : a1, blo = b0 < b1 ? b0 : b1, bhi = b0 > b1 ? b0 : b1;
+    double g1 = (double)blo - ahi, g2 = (double)alo - bhi;
     return g1 > g2 ? g1 : g2;
 }
 
