@@ -106,9 +106,10 @@ static ISECT_NOINLINE bool aabb_plane_cold(isect_aabb b, isect_plane plane, isec
  * dh: the sums over the axes, left to right, certified by FB_CERT_DOT32
  * with one bound for both, g = fl(2^-20 M + 2^-140), M = sum_i (|a_i| +
  * |b_i|), which is at least each dot product's sum of magnitudes (monotone
- * rounding).  A finite M proves every input finite; n = 0 makes dl = dh = 0
- * and certifies nothing.  One branch, well predicted: certified and valid,
- * or the cold path, told which signs are already certain. */
+ * rounding): both signs certain when min(|dl|, |dh|) > g.  A finite M
+ * proves every input finite; n = 0 makes dl = dh = 0 and certifies
+ * nothing.  One branch, well predicted: certified and valid, or the cold
+ * path, told which signs are already certain. */
 bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out)
 {
     isect_vec3 n = plane.normal, p = plane.point;
@@ -119,11 +120,20 @@ bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *
     float dh = (ax < bx ? bx : ax) + (ay < by ? by : ay) + (az < bz ? bz : az);
     float m = (fabsf(ax) + fabsf(bx)) + (fabsf(ay) + fabsf(by)) + (fabsf(az) + fabsf(bz));
     float g = FB_CERT_DOT32 * m + FB_CERT_DOT32_ABS;
-    unsigned front = dl > g, back = dh < -g, lo_neg = dl < -g, hi_pos = dh > g, straddle = lo_neg & hi_pos;
-    unsigned ok = (m <= FLT_MAX) & (b.min.x <= b.max.x) & (b.min.y <= b.max.y) & (b.min.z <= b.max.z);
-    if (ISECT_UNLIKELY(((front + back + straddle) & ok) == 0))
+    /* the box's extents, >= 0 iff min <= max (the sign of a difference is
+     * exact); NaN only when m is NaN too (then ok is 0 whatever ex is) */
+    float ex = b.max.x - b.min.x, ey = b.max.y - b.min.y, ez = b.max.z - b.min.z;
+    float el = ex < ey ? ex : ey, lo = fabsf(dl), hi = fabsf(dh);
+    unsigned ok = (m <= FLT_MAX) & ((el < ez ? el : ez) >= 0);
+    /* both signs certain (g > 0): then front iff dl > 0, back iff dh < 0,
+     * else straddling (dl <= dh: rounding is monotone) */
+    unsigned cert = (lo < hi ? lo : hi) > g;
+    if (ISECT_UNLIKELY((cert & ok) == 0)) {
+        unsigned lo_neg = dl < -g, hi_pos = dh > g;
         return aabb_plane_cold(b, plane, out, lo_neg * AP_LO_NEG + hi_pos * AP_HI_POS + ok * AP_OK);
+    }
+    unsigned front = dl > 0, back = dh < 0;
     if (out)
-        out->side = (isect_side)(front - back);
-    return straddle;
+        out->side = (isect_side)((int)front - (int)back);
+    return !(front | back);
 }

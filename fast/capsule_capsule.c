@@ -277,6 +277,20 @@ static int cc_filter64(isect_capsule a, isect_capsule b, double s, double t)
     return gl > 0 && gl * gl > RR * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
 }
 
+/* min(x, 0) for the slab's gap, by the sign bit: x when it is set, else
+ * +0 (the same values as x < 0 ? x : 0, but -0 and a NaN with its sign
+ * bit set, which are kept: -0 adds nothing, NaN makes the gap NaN and
+ * certifies nothing).  gcc 12 compiled that select into a branch,
+ * mispredicted on a quarter of the random set's calls. */
+static inline float cc_neg_part(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b &= (uint32_t)((int32_t)b >> 31);
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
 /* The binary32 stage (FB_CC32_ETA, FB_CC32_E, FB_CC32_MIN, FB_CC32_GMIN;
  * docs/queries/capsule_capsule.md, "Filter"): the textbook's own values
  * g = w + s d1 - t d2 and g.g, and the slab's g.w, g.d1, g.d2, with one
@@ -295,7 +309,7 @@ static inline bool cc_filter32(isect_capsule a, isect_capsule b, isect_vec3 d1, 
     float T = (RR - e) * (1 - 2 * FB_CC32_ETA), F = RR * (1 + FB_CC32_ETA) + e; /* T before s, t are known */
     bool h = (gg <= T) & (RR >= FB_CC32_MIN) & (RR < INFINITY) & (a.radius >= 0) & (b.radius >= 0);
     float t0 = fv_dot(g, w), t1 = fv_dot(g, d1), t2 = -fv_dot(g, d2);
-    float gap = (t0 + (t1 < 0 ? t1 : 0)) + (t2 < 0 ? t2 : 0);
+    float gap = (t0 + cc_neg_part(t1)) + cc_neg_part(t2);
     bool m = (gap > 0) & (gg >= FB_CC32_GMIN) & (F >= FB_CC32_GMIN) & (gap * gap > gg * F);
     *hit = h;
     return h | m;
@@ -324,12 +338,17 @@ static ISECT_NOINLINE bool capsule_capsule_slow(isect_capsule a, isect_capsule b
 }
 
 /* The gap between the two segments' extents along one axis (the larger of
- * the two one-sided gaps; negative when they overlap), rounded once:
- * binary32 ends are exact in binary64, their difference rounds once. */
-static inline double cc_axis_gap(float a0, float a1, float b0, float b1)
+ * the two one-sided gaps; negative when they overlap), rounded once, in
+ * binary32 (an overflow gives +-inf, the rounding of a value beyond
+ * FLT_MAX: still monotone).  The ends are selected by two different
+ * comparisons (< for the least, > for the greatest: minss, maxss; one
+ * shared comparison, or the selection in binary64, gcc 12 compiles into a
+ * branch, unpredictable: three mispredictions a call on the bench's
+ * random set). */
+static inline float cc_axis_gap(float a0, float a1, float b0, float b1)
 {
-    double alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0, blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
-    double g1 = blo - ahi, g2 = alo - bhi;
+    float alo = a0 < a1 ? a0 : a1, ahi = a0 > a1 ? a0 : a1, blo = b0 < b1 ? b0 : b1, bhi = b0 > b1 ? b0 : b1;
+    float g1 = blo - ahi, g2 = alo - bhi;
     return g1 > g2 ? g1 : g2;
 }
 
@@ -342,9 +361,9 @@ static inline double cc_axis_gap(float a0, float a1, float b0, float b1)
  * line. */
 bool isect_capsule_capsule(isect_capsule a, isect_capsule b, isect_capsule_capsule_result *out)
 {
-    double gx = cc_axis_gap(a.p0.x, a.p1.x, b.p0.x, b.p1.x), gy = cc_axis_gap(a.p0.y, a.p1.y, b.p0.y, b.p1.y);
-    double gz = cc_axis_gap(a.p0.z, a.p1.z, b.p0.z, b.p1.z), gm = gx > gy ? gx : gy;
-    if ((gm > gz ? gm : gz) > (double)a.radius + b.radius) {
+    float gx = cc_axis_gap(a.p0.x, a.p1.x, b.p0.x, b.p1.x), gy = cc_axis_gap(a.p0.y, a.p1.y, b.p0.y, b.p1.y);
+    float gz = cc_axis_gap(a.p0.z, a.p1.z, b.p0.z, b.p1.z), gm = gx > gy ? gx : gy;
+    if ((gm > gz ? gm : gz) > a.radius + b.radius) {
         if (out)
             out->hit = false;
         return false;

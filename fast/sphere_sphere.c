@@ -95,46 +95,49 @@ static int sphere_gap_sign_quick(const isect_sphere *a, const isect_sphere *b)
 /* Everything the binary32 stage could not certify: the validity check,
  * the binary64 stage (FB_CERT_SQ), then exact: the cheap stage, then fe
  * expansions. */
-static ISECT_NOINLINE bool sphere_sphere_slow(isect_sphere a, isect_sphere b)
+static ISECT_NOINLINE bool sphere_sphere_slow(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
 {
+    bool hit;
     double dx = (double)b.center.x - a.center.x, dy = (double)b.center.y - a.center.y,
            dz = (double)b.center.z - a.center.z;
     double d2 = dx * dx + dy * dy + dz * dz, r = (double)a.radius + b.radius, r2 = r * r;
     /* valid iff every value is finite and the radii are >= 0: a non-finite
      * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
     if (!(d2 <= DBL_MAX && r <= DBL_MAX && a.radius >= 0 && b.radius >= 0))
-        return false;
-    if (d2 * (1 + FB_CERT_SQ) <= r2)
-        return true;
-    if (d2 > r2 * (1 + FB_CERT_SQ))
-        return false;
-    int sg = sphere_gap_sign_quick(&a, &b);
-    if (sg == 2)
-        sg = sphere_gap_sign_exact(&a, &b);
-    return sg <= 0;
+        hit = false;
+    else if (d2 * (1 + FB_CERT_SQ) <= r2)
+        hit = true;
+    else if (d2 > r2 * (1 + FB_CERT_SQ))
+        hit = false;
+    else {
+        int sg = sphere_gap_sign_quick(&a, &b);
+        if (sg == 2)
+            sg = sphere_gap_sign_exact(&a, &b);
+        hit = sg <= 0;
+    }
+    if (out)
+        out->hit = hit;
+    return hit;
 }
 
 /* The common path, binary32 as a textbook test would compute it: its two
  * certificates (FB_CERT_SQ32) and the validity checks combined without
- * branches; one branch, well predicted, to the slow path.  The checks on
- * the bits: 2^-100 <= r2 <= FLT_MAX as one unsigned range test of its
- * encoding (r2 = r r is +0, positive or NaN: a NaN or +inf encodes above
- * FLT_MAX), and both radii with a clear sign bit (>= +0; NaN radii make r2
- * NaN; -0 is left to the slow path). */
+ * branches; one branch, well predicted, to the slow path (a tail call:
+ * nothing is kept across it).  The checks, as float comparisons (false
+ * for a NaN): 2^-100 <= r2 <= FLT_MAX, and the lesser radius >= 0 (-0
+ * included; a NaN radius makes r2 NaN, whichever the lesser is taken to
+ * be). */
 bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
 {
     float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, dz = b.center.z - a.center.z;
     float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
-    uint32_t br0, br1, br2, lo = 0x0d800000u /* 2^-100 */, hi = 0x7f7fffffu /* FLT_MAX */;
-    memcpy(&br0, &a.radius, sizeof br0);
-    memcpy(&br1, &b.radius, sizeof br1);
-    memcpy(&br2, &r2, sizeof br2);
+    float rmin = a.radius < b.radius ? a.radius : b.radius; /* a NaN radius makes r2 NaN */
     /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
     unsigned miss = d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN;
     /* certainly overlapping; d2 finite, so the centres are */
-    unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & (br2 - lo <= hi - lo) & ((br0 | br1) >> 31 == 0);
+    unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & (r2 >= FB_CERT_SQ32_MIN) & (r2 <= FLT_MAX) & (rmin >= 0);
     if (ISECT_UNLIKELY(miss + hit == 0))
-        hit = sphere_sphere_slow(a, b);
+        return sphere_sphere_slow(a, b, out);
     if (out)
         out->hit = hit;
     return hit;
