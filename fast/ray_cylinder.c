@@ -233,23 +233,29 @@ static void cq_val_c(const cq_ctx *q, double *cx, double *cp)
     *cp = (p0 * p0 + p1 * p1 + p2 * p2) + q->r2 * ww;
 }
 
+/* Stage 1's leaves and norms; false for invalid input or a zero-length
+ * axis (cy_leaves_ok's test on the norms: finite iff the input is, w != 0). */
+static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
+{
+    const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
+    q->v[0] = (double)o.x - p0.x, q->v[1] = (double)o.y - p0.y, q->v[2] = (double)o.z - p0.z;
+    q->w[0] = (double)p1.x - p0.x, q->w[1] = (double)p1.y - p0.y, q->w[2] = (double)p1.z - p0.z;
+    q->d[0] = ray->dir.x, q->d[1] = ray->dir.y, q->d[2] = ray->dir.z;
+    q->na = fabs(q->v[0]) + fabs(q->v[1]) + fabs(q->v[2]);
+    q->nb = fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]);
+    q->nc = fabs(q->d[0]) + fabs(q->d[1]) + fabs(q->d[2]);
+    q->r2 = (double)cy->radius * cy->radius;
+    q->bounded = ray->tmax != INFINITY;
+    q->tmax = q->bounded ? ray->tmax : 0;
+    return q->na + q->nc + q->r2 + q->nb < INFINITY && q->nb > 0 && ray->tmax >= 0 && cy->radius >= 0;
+}
+
 bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
     cq_ctx q;
-    const isect_vec3 o = ray.origin, p0 = cy.p0, p1 = cy.p1;
-    q.v[0] = (double)o.x - p0.x, q.v[1] = (double)o.y - p0.y, q.v[2] = (double)o.z - p0.z;
-    q.w[0] = (double)p1.x - p0.x, q.w[1] = (double)p1.y - p0.y, q.w[2] = (double)p1.z - p0.z;
-    q.d[0] = ray.dir.x, q.d[1] = ray.dir.y, q.d[2] = ray.dir.z;
-    q.na = fabs(q.v[0]) + fabs(q.v[1]) + fabs(q.v[2]);
-    q.nb = fabs(q.w[0]) + fabs(q.w[1]) + fabs(q.w[2]);
-    q.nc = fabs(q.d[0]) + fabs(q.d[1]) + fabs(q.d[2]);
-    q.r2 = (double)cy.radius * cy.radius;
-    q.bounded = ray.tmax != INFINITY;
-    q.tmax = q.bounded ? ray.tmax : 0;
-    /* cy_leaves_ok's test: the norms and r^2 finite iff the input is, w != 0 */
-    if (!(q.na + q.nc + q.r2 + q.nb < INFINITY) || !(q.nb > 0) || !(ray.tmax >= 0) || !(cy.radius >= 0))
+    if (!cq_setup(&q, &ray, &cy))
         return false; /* invalid input, or a zero-length axis (empty) */
     const int decision = cq_decide(&q, &ray, &cy);
     if (decision < 0)
