@@ -168,11 +168,11 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     const double a = q->na, b = q->nb, c = q->nc, r2 = q->r2, cb = c * b, cb2 = cb * cb, ab = a * b;
     cq_cross(q->n, q->d, q->w);
     const double A = cq_dot(q->n, q->n), g = cq_dot(q->v, q->n), D = r2 * A - g * g;
+    const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
+    if (sd <= 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
+        return sd < 0 ? 0 : -1;
     if (!(A > FB_RAY_CYL * cb2)) /* P(A) <= (cb)^2 */
         return -1;
-    const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
-    if (sd <= 0)
-        return sd < 0 ? 0 : -1; /* the line misses the infinite cylinder */
     double *val = q->val;
     const double ww = cq_dot(q->w, q->w), dw = cq_dot(q->d, q->w), vw = cq_dot(q->v, q->w), uw = vw - ww;
     cq_cross(q->m, q->v, q->w);
