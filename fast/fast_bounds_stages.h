@@ -376,5 +376,27 @@
 #define FB_SOBB_2ND_SREL 0x1p-40
 #define FB_SOBB_2ND_SABS 0x1p-48
 #define FB_SOBB_2ND_SQ 1.125
+/* ---- ray_cylinder's quick stage (issue 14, speed): FB_RAY_CYL on norms --
+ * fast/ray_cylinder.c's stage 1 evaluates fast_cyl.h's values by the same
+ * expression trees (so each errs by at most gamma_18 P, FB_RAY_CYL's
+ * section) but without the magnitude lane: its guard is FB_RAY_CYL times a
+ * product N of the computed 1-norms a = |v|_1, b = |w|_1, c = |d|_1 (of
+ * the rounded leaves), r^2 and tmax, with N >= P for the exact 1-norms:
+ * n_i = d_j w_k - d_k w_j has sum_i P(n_i) = sum_{j != k} |d_j| |w_k| <= cb,
+ * likewise sum_i P(m_i) <= ab (m = v x w); so P(A) <= (cb)^2,
+ * P(v.n) <= a cb, P(D) <= (cb)^2 (r^2 + a^2), P(d.w) <= cb, P(v.w) <= ab,
+ * P(u.w) <= ab + b^2, P(C) <= b^2 (a^2 + r^2), P(B) <= ab cb,
+ * P(VT) <= ab + tmax cb, P(UT) <= ab + b^2 + tmax cb,
+ * P(AT) <= (cb)^2 tmax + ab cb, P(S0) <= 2 ab c^2, P(S1) <= 2 (ab + b^2) c^2,
+ * P(K0) <= (bc)^2 (4 a^2 + r^2) (P(e_i) = P(d.w) |v_i| + P(v.w) |d_i|, their
+ * sum <= 2abc), P(K1) the same with |u|_1 <= a + b (u's own leaves),
+ * P(QT) <= b^2 ((a + tmax c)^2 + r^2).  Each computed N is at least
+ * (1 - u)^16 of the exact product of the exact norms (three roundings per
+ * norm, the rest in the products and sums, no underflow: the factors are 0
+ * or multiples of 2^-149 of degree <= 6, as in FB_RAY_CYL's range
+ * argument; tmax a binary32), so 2^-47 N > 18.1u P: a computed value
+ * beyond +-FB_RAY_CYL N has the exact sign.  A value within its guard
+ * (exactly 0 included) sends the query to stage 2.  docs/queries/
+ * ray_cylinder.md, "Quick stage". */
 
 #endif

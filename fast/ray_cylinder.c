@@ -1,13 +1,23 @@
 /* fast/ray_cylinder.c: ray against a solid capped cylinder in binary32.
  *
- * Whether the ray hits is decided exactly by fast/fast_cyl.h (a binary64
- * filter on the signs of a few polynomials in the inputs, then exact
- * expansions where the filter cannot decide); the same binary64 values
- * then give t (entry_t), with no rescaling: every input of the binary32
- * range keeps its accuracy in binary64 (values of degree <= 6 in the
- * inputs, none over- or underflowing; the one degree-8 value, w.w D,
- * enters only through sqrt(w.w) sqrt(D)).  None of t's roundings can turn
- * a hit into a miss or back.
+ * Whether the ray hits is decided exactly, in two stages:
+ * 1. the quick stage (cq_decide, below, issue 14 speed): fast/fast_cyl.h's
+ *    decision (cy_decide) on plain binary64 values, the same expression
+ *    trees as cy_decide's values, each sign certified by FB_RAY_CYL times a
+ *    product of 1-norms of v, w, d (and r^2, tmax) that bounds the
+ *    magnitude of its terms (fast/fast_bounds_stages.h, "ray_cylinder
+ *    quick stage"), instead of the magnitude carried beside every value;
+ *    a sign it cannot certify (and a zero A, a value exactly 0, the tmax
+ *    candidate) sends the query to
+ * 2. fast/fast_cyl.h (a binary64 filter on the signs of a few polynomials in
+ *    the inputs, value and magnitude pairs, then exact expansions where
+ *    that filter cannot decide).
+ * The same binary64 values then give t (cyl_entry), with no rescaling:
+ * every input of the binary32 range keeps its accuracy in binary64 (values
+ * of degree <= 6 in the inputs, none over- or underflowing; the one
+ * degree-8 value, w.w D, enters only through sqrt(w.w) sqrt(D)).  Both
+ * stages compute those values by the same operations, so t does not depend
+ * on the stage.  None of t's roundings can turn a hit into a miss or back.
  * Error bound: docs/queries/ray_cylinder.md ("t from the filter").
  */
 #include "isect.h"
@@ -17,9 +27,11 @@
 #include <string.h>
 
 /* The entry t of a hit from outside (decision 2), from the decision's
- * binary64 values.  The side interval's lower end t- (roots of
- * A t^2 + 2 B t + C, B^2 - A C = w.w D, s = sqrt(w.w) sqrt(D)) counts only
- * when B < 0 and C > 0 certainly (FB_RAY_CYL): else it is <= 0 (the
+ * binary64 values: B (b), D (dq), w.w, d.w, v.w, u.w, and, when b < 0,
+ * C with its magnitude (cx, cp: cy_val_c's pair).  The side interval's
+ * lower end t- (roots of A t^2 + 2 B t + C, B^2 - A C = w.w D,
+ * s = sqrt(w.w) sqrt(D)) counts only when B < 0 and C > 0 certainly
+ * (FB_RAY_CYL): else it is <= 0 (the
  * vertex behind the origin, or the origin inside the infinite cylinder),
  * or C is within its rounding of 0, the origin within a relative 2^-47 of
  * the side, where 0 is the entry of an input that close (and C, all
@@ -32,35 +44,230 @@
  * is decided, the entry is the answer.  An overflow of a quotient means a
  * t above 2^900, which rounds to inf or is clipped to tmax as the exact t
  * is. */
-static float entry_t(const cy_ctx *c, float tmax)
+static float cyl_entry(const double *val, double cx, double cp, float tmax)
 {
-    double b = c->b.x, dw = c->dw.x, e = 0;
-    fmv cq;
-    if (b < 0 && cyv_sign(cq = cy_val_c(c)) == 1) {
-        e = cq.x / (sqrt(c->ww.x) * sqrt(c->dq.x > 0 ? c->dq.x : 0) - b);
-    }
-    if (dw > 0 && c->vw.x < 0)
-        e = isect_fmax(e, -c->vw.x / dw);
-    else if (dw < 0 && c->uw.x > 0)
-        e = isect_fmax(e, -c->uw.x / dw);
+    enum { B, DQ, WW, DW, VW, UW };
+    double b = val[B], dw = val[DW], e = 0;
+    if (b < 0 && cx > FB_RAY_CYL * cp) /* cyv_sign(C) == 1 */
+        e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
+    if (dw > 0 && val[VW] < 0)
+        e = isect_fmax(e, -val[VW] / dw);
+    else if (dw < 0 && val[UW] > 0)
+        e = isect_fmax(e, -val[UW] / dw);
     return (float)isect_fmin(e, (double)tmax);
 }
 
-bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+static float entry_t(const cy_ctx *c, float tmax)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
+    const double val[6] = {c->b.x, c->dq.x, c->ww.x, c->dw.x, c->vw.x, c->uw.x};
+    fmv cq = {0, 0};
+    if (c->b.x < 0)
+        cq = cy_val_c(c);
+    return cyl_entry(val, cq.x, cq.p, tmax);
+}
+
+/* ---- stage 1: the quick stage --------------------------------------------
+ * Plain binary64 values (the x lane of fast_cyl.h's pairs, operation for
+ * operation) and guards FB_RAY_CYL N, N a product of the 1-norms
+ * a = |v|_1, b = |w|_1, c = |d|_1, r^2 and tmax bounding the value's
+ * magnitude P (fast/fast_bounds_stages.h derives each N >= P). */
+
+/* The certified sign of x against the guard g: 1, -1, or 0 when
+ * uncertain (the caller then leaves the query to stage 2). */
+static inline int cq_sign(double x, double g)
+{
+    if (x > g)
+        return 1;
+    return x < -g ? -1 : 0;
+}
+
+static inline double cq_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
+
+static inline void cq_cross(double *r, const double *x, const double *y)
+{
+    r[0] = x[1] * y[2] - x[2] * y[1];
+    r[1] = x[2] * y[0] - x[0] * y[2];
+    r[2] = x[0] * y[1] - x[1] * y[0];
+}
+
+/* The query's leaves and the values stage 1 shares with cyl_entry. */
+typedef struct {
+    double v[3], w[3], d[3], n[3], m[3], r2, tmax, na, nb, nc;
+    double val[6]; /* B, D, w.w, d.w, v.w, u.w (cyl_entry's order) */
+    bool bounded;
+} cq_ctx;
+
+/* |s x - t d|^2 - r2 s^2 (K0: x = v, s = d.w, t = v.w; K1: x = u, t = u.w),
+ * as cy_val_capdisc. */
+static inline double cq_capdisc(const cq_ctx *q, double s, const double *x, double t)
+{
+    double e[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = s * x[i] - t * q->d[i];
+    return cq_dot(e, e) - q->r2 * (s * s);
+}
+
+/* The cap candidates t0 (k = 0) and t1 (k = 1) of cy_decide, with the
+ * certified signs of d.w (sdw), of v.w or u.w (sxw) and of VT or UT (sxt):
+ * 2 hit, 0 not this candidate, -1 uncertain. */
+static int cq_cap(const cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy, int k, int sdw, int sxw, int sxt)
+{
+    if (sxw == sdw || (q->bounded && sxt != sdw))
+        return 0;
+    const double a = q->na, b = q->nb, c = q->nc, bc2 = (b * c) * (b * c), dw = q->val[3];
+    int s;
+    if (k == 0) { /* P <= (bc)^2 (4 a^2 + r^2) */
+        s = cq_sign(cq_capdisc(q, dw, q->v, q->val[4]), FB_RAY_CYL * (bc2 * (4 * (a * a) + q->r2)));
+    } else { /* u on its own leaves (as cy_val_k1), |u|_1 <= a + b */
+        const isect_vec3 o = ray->origin, p1 = cy->p1;
+        const double u[3] = {(double)o.x - p1.x, (double)o.y - p1.y, (double)o.z - p1.z}, ab = a + b;
+        s = cq_sign(cq_capdisc(q, dw, u, cq_dot(u, q->w)), FB_RAY_CYL * (bc2 * (4 * (ab * ab) + q->r2)));
+    }
+    return s < 0 ? 2 : s > 0 ? 0 : -1;
+}
+
+/* The vertex candidate t* of cy_decide (A > 0 and D >= 0 certain): 2 hit,
+ * 0 not this candidate, -1 uncertain.  ab = a b. */
+static int cq_vertex(const cq_ctx *q, double A, double ab)
+{
+    const double b = q->nb, c = q->nc, cb = c * b, c2 = c * c, B = q->val[0], dw = q->val[3];
+    const double vw = q->val[4], uw = q->val[5], dv = cq_dot(q->d, q->v), dd = cq_dot(q->d, q->d);
+    const int at = q->bounded ? cq_sign(A * q->tmax + B, FB_RAY_CYL * ((cb * cb) * q->tmax + ab * cb)) : 1;
+    if (at <= 0)
+        return at < 0 ? 0 : -1;
+    const int s0 = cq_sign(dd * vw - dw * dv, FB_RAY_CYL * (2 * ab * c2)); /* S0 */
+    if (s0 <= 0)
+        return s0 < 0 ? 0 : -1;
+    const int s1 = cq_sign(dd * uw - dw * (dv - dw), FB_RAY_CYL * (2 * (ab + b * b) * c2)); /* S1 */
+    if (s1 >= 0)
+        return s1 > 0 ? 0 : -1;
+    const int sb = cq_sign(B, FB_RAY_CYL * (ab * cb));
+    return sb < 0 ? 2 : sb > 0 ? 0 : -1;
+}
+
+/* The tmax candidate of cy_decide (tmax finite, in the slab): QT =
+ * |(v + tmax d) x w|^2 - r^2 w.w as cy_val_qt, P <= b^2 ((a + tmax c)^2 + r^2).
+ * 2 hit, 0 miss, -1 uncertain. */
+static int cq_tmax(const cq_ctx *q)
+{
+    double e[3], m[3];
+    for (int i = 0; i < 3; i++)
+        e[i] = q->v[i] + q->tmax * q->d[i];
+    cq_cross(m, e, q->w);
+    const double b = q->nb, at = q->na + q->tmax * q->nc, qt = cq_dot(m, m) - q->r2 * q->val[2];
+    const int s = cq_sign(qt, FB_RAY_CYL * ((b * b) * (at * at + q->r2)));
+    return s < 0 ? 2 : s > 0 ? 0 : -1;
+}
+
+/* Stage 1: cy_decide's logic (fast/fast_cyl.h, same candidates, same
+ * order) on certified signs: 0 miss, 1 hit with the origin in the solid,
+ * 2 another hit, -1 left to stage 2 (a sign it needs is uncertain, A is
+ * not certainly > 0, or the tmax candidate is reached). */
+static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
+{
+    const double a = q->na, b = q->nb, c = q->nc, r2 = q->r2, cb = c * b, cb2 = cb * cb, ab = a * b;
+    cq_cross(q->n, q->d, q->w);
+    const double A = cq_dot(q->n, q->n), g = cq_dot(q->v, q->n), D = r2 * A - g * g;
+    const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
+    if (sd <= 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
+        return sd < 0 ? 0 : -1;
+    if (!(A > FB_RAY_CYL * cb2)) /* P(A) <= (cb)^2 */
+        return -1;
+    double *val = q->val;
+    const double ww = cq_dot(q->w, q->w), dw = cq_dot(q->d, q->w), vw = cq_dot(q->v, q->w), uw = vw - ww;
+    cq_cross(q->m, q->v, q->w);
+    val[0] = cq_dot(q->m, q->n), val[1] = D, val[2] = ww, val[3] = dw, val[4] = vw, val[5] = uw;
+    const int sdw = cq_sign(dw, FB_RAY_CYL * cb), svw = cq_sign(vw, FB_RAY_CYL * ab),
+              suw = cq_sign(uw, FB_RAY_CYL * (ab + b * b));
+    if (!sdw || !svw || !suw)
+        return -1;
+    if (svw > 0 && suw < 0) { /* 0 in the slab: C decides whether the origin is in the solid */
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        if (sc <= 0)
+            return sc < 0 ? 1 : -1;
+    }
+    int vts = 0, uts = 0;
+    if (q->bounded) {
+        const double tdw = q->tmax * dw, gt = cb * q->tmax;
+        vts = cq_sign(vw + tdw, FB_RAY_CYL * (ab + gt));
+        uts = cq_sign(uw + tdw, FB_RAY_CYL * ((ab + b * b) + gt));
+        if (!vts || !uts)
+            return -1;
+    }
+    int r = cq_vertex(q, A, ab);
+    if (r == 0)
+        r = cq_cap(q, ray, cy, 0, sdw, svw, vts);
+    if (r == 0)
+        r = cq_cap(q, ray, cy, 1, sdw, suw, uts);
+    if (r == 0 && q->bounded && vts > 0 && uts < 0)
+        r = cq_tmax(q); /* the tmax candidate */
+    return r;
+}
+
+/* ---- stage 2 ------------------------------------------------------------- */
+
+static ISECT_NOINLINE bool cyl_full(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+{
     cy_ctx c;
     cy_exact_ctx ex;
     cy_init(&c, &ray, &cy, false, &ex);
-    if (!(ray.tmax >= 0) || !(cy.radius >= 0) || !cy_leaves_ok(&c))
-        return false; /* invalid input, or a zero-length axis (empty) */
     int decision = cy_decide(&c);
     if (decision == 0)
         return false;
     if (out) {
         out->hit = true;
         out->t = decision == 1 ? 0.0f : entry_t(&c, ray.tmax);
+    }
+    return true;
+}
+
+/* C = |m|^2 - r^2 w.w and its magnitude, as cy_val_c's pair (the same
+ * operations on the same values): cyl_entry's test of C > 0. */
+static void cq_val_c(const cq_ctx *q, double *cx, double *cp)
+{
+    const double *v = q->v, *w = q->w, ww = q->val[2];
+    const double p0 = fabs(v[1]) * fabs(w[2]) + fabs(v[2]) * fabs(w[1]);
+    const double p1 = fabs(v[2]) * fabs(w[0]) + fabs(v[0]) * fabs(w[2]);
+    const double p2 = fabs(v[0]) * fabs(w[1]) + fabs(v[1]) * fabs(w[0]);
+    *cx = cq_dot(q->m, q->m) - q->r2 * ww;
+    *cp = (p0 * p0 + p1 * p1 + p2 * p2) + q->r2 * ww;
+}
+
+/* Stage 1's leaves and norms; false for invalid input or a zero-length
+ * axis (cy_leaves_ok's test on the norms: finite iff the input is, w != 0). */
+static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
+{
+    const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
+    q->v[0] = (double)o.x - p0.x, q->v[1] = (double)o.y - p0.y, q->v[2] = (double)o.z - p0.z;
+    q->w[0] = (double)p1.x - p0.x, q->w[1] = (double)p1.y - p0.y, q->w[2] = (double)p1.z - p0.z;
+    q->d[0] = ray->dir.x, q->d[1] = ray->dir.y, q->d[2] = ray->dir.z;
+    q->na = fabs(q->v[0]) + fabs(q->v[1]) + fabs(q->v[2]);
+    q->nb = fabs(q->w[0]) + fabs(q->w[1]) + fabs(q->w[2]);
+    q->nc = fabs(q->d[0]) + fabs(q->d[1]) + fabs(q->d[2]);
+    q->r2 = (double)cy->radius * cy->radius;
+    q->bounded = ray->tmax != INFINITY;
+    q->tmax = q->bounded ? ray->tmax : 0;
+    return q->na + q->nc + q->r2 + q->nb < INFINITY && q->nb > 0 && ray->tmax >= 0 && cy->radius >= 0;
+}
+
+bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    cq_ctx q;
+    if (!cq_setup(&q, &ray, &cy))
+        return false; /* invalid input, or a zero-length axis (empty) */
+    const int decision = cq_decide(&q, &ray, &cy);
+    if (decision < 0)
+        return cyl_full(ray, cy, out);
+    if (decision == 0)
+        return false;
+    if (out) {
+        double cx = 0, cp = 0;
+        if (decision == 2 && q.val[0] < 0)
+            cq_val_c(&q, &cx, &cp);
+        out->hit = true;
+        out->t = decision == 1 ? 0.0f : cyl_entry(q.val, cx, cp, ray.tmax);
     }
     return true;
 }

@@ -5,7 +5,8 @@
  * and boundary inputs, and inputs built to defeat the binary64 filter, where
  * the exact path decides (the values evaluated exactly are counted through
  * RC_EXACT_HOOK on a copy of fast's source); the exact path alone (the
- * filter skipped) against ref.  ISECT_EXACT_N sets the number of random cases (default 40000).
+ * filter skipped) against ref; the quick stage (stage 1) against stage 2
+ * alone, bit for bit.  ISECT_EXACT_N sets the number of random cases (default 40000).
  *
  * Flat layout: in = origin[3] dir[3] tmax p0[3] p1[3] radius; out = hit t.
  */
@@ -266,4 +267,49 @@ Test(ray_cylinder_exact, exact_path_alone)
     tl_init_seed(1454);
     check_exact_only(gen_boundary, env_n() / 4);
     check_exact_only(gen_random, env_n() / 4);
+}
+
+/* Stage 1 (cq_decide, fast/ray_cylinder.c) against stage 2 alone
+ * (cyl_full): the same hit and the same bits of t on every input, and
+ * stage 1's own decisions agree with stage 2's hit.  Counts the valid
+ * inputs and those stage 1 decided. */
+static void check_stages(void (*gen)(double *), long n, long *valid, long *decided)
+{
+    *valid = *decided = 0;
+    for (long i = 0; i < n; i++) {
+        double in[ISECT_MAX_IN];
+        gen(in);
+        isect_ray ray = {{(float)in[0], (float)in[1], (float)in[2]}, {(float)in[3], (float)in[4], (float)in[5]},
+                         (float)in[IN_TMAX]};
+        isect_cylinder cy = {{(float)in[7], (float)in[8], (float)in[9]}, {(float)in[10], (float)in[11], (float)in[12]},
+                             (float)in[IN_R]};
+        isect_ray_cylinder_result a, b = {false, 0};
+        bool ha = hooked_ray_cylinder(ray, cy, &a), hb = false;
+        int d = -2;
+        cq_ctx q;
+        if (cq_setup(&q, &ray, &cy)) {
+            ++*valid;
+            d = cq_decide(&q, &ray, &cy);
+            hb = cyl_full(ray, cy, &b);
+            *decided += d >= 0;
+        }
+        if (ha != hb || a.hit != b.hit || memcmp(&a.t, &b.t, sizeof a.t) != 0 || (d >= 0 && (d != 0) != hb)) {
+            char buf[1024];
+            tl_dump(buf, sizeof buf, in, N_IN);
+            cr_assert_fail("ISECT_SEED=%llu stage 1 (%d): %d %a, stage 2: %d %a on %s", (unsigned long long)tl_seed, d,
+                           ha, a.t, hb, b.t, buf);
+        }
+    }
+}
+
+Test(ray_cylinder_exact, quick_stage_matches_stage_2)
+{
+    tl_init_seed(1455);
+    long valid, decided, n = env_n() / 4;
+    check_stages(gen_random, n, &valid, &decided);
+    cr_assert(valid > n / 2 && decided > valid - valid / 50, "stage 1 decided %ld of %ld random", decided, valid);
+    check_stages(gen_boundary, n, &valid, &decided);
+    cr_assert(valid > n / 2 && decided > 0, "stage 1 decided %ld of %ld boundary", decided, valid);
+    if (getenv("ISECT_EXACT_SHARE"))
+        fprintf(stderr, "ray_cylinder boundary: stage 1 decided %ld of %ld\n", decided, valid);
 }
