@@ -62,6 +62,7 @@ typedef struct {
     qpoly f;      /* squarefree, with exactly one root in (lo, hi); unused when rational */
     mpq_t lo, hi; /* lo = hi = the value when rational */
     bool rational;
+    int slo;      /* the sign of f at lo once known (it never changes), else 0 */
 } ralg;
 
 void ra_init(ralg *a);
