@@ -14,7 +14,7 @@
  * it an upper bound.
  *
  * Method (all of it only sound statements; any doubt returns false):
- *  1. the input is scaled by a power of two to max |x| in [1/2, 1) (exact,
+ *  1. the input is scaled by a power of two to max |x| near 2^200 (exact,
  *     checked; t and every sign are unchanged: the polynomials are
  *     homogeneous);
  *  2. the coplanarity cubic f and the side functions (quartics) are built
@@ -198,21 +198,29 @@ static ddp ddp_shift(const ddp *p, int n, double m)
 
 /* ---- the input -------------------------------------------------------------- */
 
-/* x = in scaled by a power of two to max |x| in [1/2, 1); false when that
- * is not exact or all are zero (then the exact path decides). */
+/* x = in scaled by a power of two to max |x| in [2^(SCALE_TOP-1), 2^SCALE_TOP);
+ * false when that is not exact (a value would lose bits below 2^-1074) or
+ * all are zero (then the exact path decides).  SCALE_TOP = 200 keeps every
+ * value below 2^830, far from overflow: differences are below 2^203, the
+ * products of two linear ones' coefficients below 2^408 (cross products),
+ * the quartics' below 2^822 (dot products: 3 terms of at most 3 products),
+ * Taylor shifts at m in [0, 1] add at most 2^4 * 5, and every operand of a
+ * product (Veltkamp's split included) stays below 2^860.  The smaller
+ * values keep 2^1270 of range: DBL_MAX beside 1 is scaled exactly (their
+ * products may underflow: DD_ETA covers that, the signs become uncertain). */
 static bool scale(const double *in, double *x)
 {
+    enum { SCALE_TOP = 200 };
     double s = 0;
     for (int i = 0; i < CCD_N_IN; i++)
         s = fmax(s, fabs(in[i]));
-    if (!(s >= 0x1p-900 && s <= 0x1p900))
+    if (!(s > 0))
         return false;
     int e;
     frexp(s, &e);
-    double k = ldexp(1, -e), back = ldexp(1, e);
     for (int i = 0; i < CCD_N_IN; i++) {
-        x[i] = in[i] * k;
-        if (x[i] * back != in[i])
+        x[i] = ldexp(in[i], SCALE_TOP - e);
+        if (ldexp(x[i], e - SCALE_TOP) != in[i])
             return false;
     }
     return true;
