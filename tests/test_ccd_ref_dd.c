@@ -100,6 +100,14 @@ Test(ccd_ref_dd, forced_exact_vertex_face)
            (const double[8][3]){{0.25, 0.25, -1}, {0, 0, 0x1p-52}, {1, 0, 0x1p-52}, {0, 1, 0x1p-52},
                                 {0.25, 0.25, 1}, {0, 0, 0x1p-52}, {1, 0, 0x1p-52}, {0, 1, 0x1p-52}},
            1, 0.5 + 0x1p-53, "root at a double");
+    /* A root among subnormal doubles: p_z = -2^-1073 + t (0.9 + 2^-1073),
+     * t = 2^-1073 / (0.9 + 2^-1073) = 2.22... 2^-1074: nearest 2^-1073.  The
+     * half gap between neighbours there, 2^-1075, is not a double: the
+     * filter refuses rather than round on a midpoint it cannot form. */
+    forced(CCD_VERTEX_FACE,
+           (const double[8][3]){{0.25, 0.25, -0x1p-1073}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0},
+                                {0.25, 0.25, 0.9}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}},
+           1, 0x1p-1073, "root at a subnormal t");
     /* A side function 0 at the root: p(t) = (1/2, 0, 3t - 1) meets the edge
      * ab at t = 1/3. */
     forced(CCD_VERTEX_FACE,
