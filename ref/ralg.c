@@ -506,7 +506,6 @@ static int taylor_sign(const qpoly *h, mpq_srcptr m, mpq_srcptr w)
     return s;
 }
 
-/* Does h vanish at a (the gcd test below)? */
 static bool zero_at(const ralg *a, const qpoly *h)
 {
     qpoly g;
@@ -519,27 +518,28 @@ static bool zero_at(const ralg *a, const qpoly *h)
     return zero;
 }
 
-/* Taylor tests on a's interval, bisected after each failed one (at split_at's
- * point), up to `tries` of them or until a is found rational: the sign, or 0. */
+/* Taylor tests on a's interval, shrunk after each failed one (Newton, else
+ * split_at's point), up to `tries` or until a is rational: the sign, or 0. */
 static int taylor_loop(ralg *a, const qpoly *h, int tries, int *step)
 {
     int s = 0;
+    long zoom = 64; /* Newton (ra_zoom) after 8 bisections, doubling its bits, until it fails */
     mpq_t m, w;
-    mpq_init(m);
-    mpq_init(w);
+    mpq_inits(m, w, (mpq_ptr)0);
     for (int i = 0; i < tries && s == 0 && !a->rational; i++) {
         mpq_add(m, a->lo, a->hi);
         mpq_div_2exp(m, m, 1);
         mpq_sub(w, a->hi, a->lo);
         mpq_div_2exp(w, w, 1);
         s = taylor_sign(h, m, w);
-        if (s == 0) {
+        bool zoomed = s == 0 && i >= 8 && zoom <= 16384 && ra_zoom(a, zoom *= 2);
+        zoom = s == 0 && i >= 8 && !zoomed ? LONG_MAX : zoom;
+        if (s == 0 && !zoomed) {
             split_at(m, a->lo, a->hi, (*step)++);
             ra_bisect(a, m);
         }
     }
-    mpq_clear(m);
-    mpq_clear(w);
+    mpq_clears(m, w, (mpq_ptr)0);
     return s;
 }
 

@@ -78,6 +78,11 @@ int ra_roots01(ralg *roots, const qpoly *p);
  * the same number). */
 int ra_sign(ralg *a, const qpoly *h);
 
+/* Shrinks a's interval around its root by Newton's method at prec bits,
+ * verified exactly (ref/ralg_zoom.c); true when it changed (a stays the
+ * same number, possibly found rational), false when nothing changed. */
+bool ra_zoom(ralg *a, long prec);
+
 /* The double nearest to a (ties to even), exact.  May shrink a's interval. */
 double ra_to_double(ralg *a);
 
