@@ -14,6 +14,7 @@
  * Layout: in = v0 v1 v2 v3 at t = 0, then at t = 1 (24 doubles).
  */
 #include "testlib_ccd.h"
+#include "ralg.h"
 #include "ref_ccd.h"
 
 /* The bench's CCD generator (bench/rows.c, gen_ccd), on tl's PRNG. */
@@ -146,4 +147,45 @@ Test(ccd_ref_dd, forced_exact_edge_edge)
     mk(in, (const double[8][3]){{0.5, -0.5, -1}, {0.5, 0.5, -1}, {0, 0, 0}, {1, 0, 0},
                                 {0.5, -0.5, 2}, {0.5, 0.5, 2}, {0, 0, 0}, {1, 0, 0}});
     cr_assert(ccd_dd_decide(CCD_EDGE_EDGE, in, out) && out[0] == 1 && out[1] == 1.0 / 3, "crossing");
+}
+
+/* ra_zoom (ref/ralg_zoom.c) and the sign tests that use it: the root
+ * r = 1/sqrt(2) = 0.70710678118654752440... of 2 t^2 - 1 against its two
+ * neighbouring doubles 0x1.6a09e667f3bccp-1 = 0.70710678118654746171... and
+ * 0x1.6a09e667f3bcdp-1 = 0.70710678118654757274... (h(r) about 1e-17: the
+ * Taylor test needs some 56 halvings, so Newton's zoom runs). */
+Test(ccd_ref_dd, zoom_and_tiny_signs)
+{
+    qpoly f, h;
+    ralg r[QP_MAXDEG];
+    qp_init(&f);
+    qp_init(&h);
+    for (int i = 0; i < QP_MAXDEG; i++)
+        ra_init(&r[i]);
+    mpq_set_si(f.c[0], -1, 1);
+    mpq_set_si(f.c[2], 2, 1);
+    f.deg = 2;
+    cr_assert_eq(ra_roots01(r, &f), 1);
+    cr_assert(ra_zoom(&r[0], 256), "zoom on a simple root");
+    mpq_t w;
+    mpq_init(w);
+    mpq_sub(w, r[0].hi, r[0].lo);
+    mpq_mul_2exp(w, w, 200);
+    cr_assert(mpq_cmp_ui(w, 1, 1) < 0, "zoomed below 2^-200");
+    cr_assert(qp_sign_at(&f, r[0].lo) < 0 && qp_sign_at(&f, r[0].hi) > 0, "the root stays bracketed");
+    cr_assert_eq(ra_to_double(&r[0]), 0x1.6a09e667f3bcdp-1);
+    ra_clear(&r[0]);
+    ra_init(&r[0]);
+    cr_assert_eq(ra_roots01(r, &f), 1); /* a fresh wide interval for the signs */
+    mpq_set_si(h.c[1], 1, 1);
+    h.deg = 1;
+    mpq_set_d(h.c[0], -0x1.6a09e667f3bcdp-1);
+    cr_assert_eq(ra_sign(&r[0], &h), -1, "r below the upper neighbour");
+    mpq_set_d(h.c[0], -0x1.6a09e667f3bccp-1);
+    cr_assert_eq(ra_sign(&r[0], &h), 1, "r above the lower neighbour");
+    mpq_clear(w);
+    for (int i = 0; i < QP_MAXDEG; i++)
+        ra_clear(&r[i]);
+    qp_clear(&f);
+    qp_clear(&h);
 }
