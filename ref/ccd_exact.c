@@ -333,13 +333,21 @@ bool ccd_exact(ccd_kind kind, const double *in, double *t)
     return hit;
 }
 
+/* The double-double filter, then the interval enclosure (a certain miss),
+ * then the exact path.  A filter's answer counts as ref_stats.filtered. */
 int ccd_ref(ccd_kind kind, const double *in, double *out)
 {
     memset(out, 0, CCD_N_OUT * sizeof *out);
     if (!ref_all_finite(in, CCD_N_IN))
         return REF_INVALID;
-    ref_encl_fn *encl = kind == CCD_VERTEX_FACE ? ref_vertex_face_ccd_encl : ref_edge_edge_ccd_encl;
-    if (ref_filter_miss(encl, in, CCD_N_IN, CCD_N_OUT, CCD_OUT_HIT))
+    double tmp[CCD_N_OUT];
+    if (ref_filter_enabled() && ccd_dd_decide(kind, in, tmp)) {
+        memcpy(out, tmp, sizeof tmp);
+        ref_stats.filtered++;
+        return REF_OK;
+    }
+    if (ref_filter_miss(kind == CCD_VERTEX_FACE ? ref_vertex_face_ccd_encl : ref_edge_edge_ccd_encl, in, CCD_N_IN,
+                        CCD_N_OUT, CCD_OUT_HIT))
         return REF_OK;
     double t = 0;
     if (ccd_exact(kind, in, &t)) {

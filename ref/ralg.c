@@ -3,6 +3,7 @@
 
 #include "exact.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -98,13 +99,75 @@ void qp_eval(mpq_ptr r, const qpoly *p, mpq_srcptr x)
     }
 }
 
+/* The exponent k of a power of two 2^k, or -1 for any other positive z. */
+static long pow2_exp(mpz_srcptr z)
+{
+    mp_bitcnt_t k = mpz_scan1(z, 0);
+    return mpz_sizeinbase(z, 2) == k + 1 ? (long)k : -1;
+}
+
+/* The sign of p at x when every denominator is a power of two (inputs are
+ * doubles): Horner on N / 2^E, N / 2^E x + a / 2^eb = (N xn 2^(F-E-ex) + a
+ * 2^(F-eb)) / 2^F, F = max(E + ex, eb).  2 when not dyadic. */
+static int sign_dyadic(const qpoly *p, mpq_srcptr x)
+{
+    long ex = pow2_exp(mpq_denref(x));
+    for (int i = 0; i <= p->deg && ex >= 0; i++)
+        if (pow2_exp(mpq_denref(p->c[i])) < 0)
+            ex = -1;
+    if (ex < 0)
+        return 2;
+    mpz_t n, t;
+    mpz_init_set(n, mpq_numref(p->c[p->deg]));
+    mpz_init(t);
+    long e = pow2_exp(mpq_denref(p->c[p->deg]));
+    for (int i = p->deg - 1; i >= 0; i--) {
+        mpz_mul(n, n, mpq_numref(x));
+        e += ex;
+        if (mpz_sgn(mpq_numref(p->c[i])) == 0)
+            continue;
+        long eb = pow2_exp(mpq_denref(p->c[i])), f = e > eb ? e : eb;
+        mpz_mul_2exp(n, n, (mp_bitcnt_t)(f - e));
+        mpz_mul_2exp(t, mpq_numref(p->c[i]), (mp_bitcnt_t)(f - eb));
+        mpz_add(n, n, t);
+        e = f;
+    }
+    int s = mpz_sgn(n);
+    mpz_clear(n);
+    mpz_clear(t);
+    return s;
+}
+
+/* The sign of p at x on integers only, without the gcds of canonical mpq
+ * steps (most of the exact path's time in the fuzzers' profiles): Horner on
+ * N / D (D > 0), N / D x + a / b = (N x_num b + a D x_den) / (D x_den b). */
 int qp_sign_at(const qpoly *p, mpq_srcptr x)
 {
-    mpq_t v;
-    mpq_init(v);
-    qp_eval(v, p, x);
-    int s = mpq_sgn(v);
-    mpq_clear(v);
+    if (p->deg < 0)
+        return 0;
+    int sd = sign_dyadic(p, x);
+    if (sd != 2)
+        return sd;
+    mpz_t n, d, t;
+    mpz_init_set(n, mpq_numref(p->c[p->deg]));
+    mpz_init_set(d, mpq_denref(p->c[p->deg]));
+    mpz_init(t);
+    mpz_srcptr xn = mpq_numref(x), xd = mpq_denref(x);
+    for (int i = p->deg - 1; i >= 0; i--) {
+        mpz_srcptr a = mpq_numref(p->c[i]), b = mpq_denref(p->c[i]);
+        mpz_mul(n, n, xn);
+        mpz_mul(d, d, xd);
+        if (mpz_sgn(a) == 0)
+            continue;
+        mpz_mul(n, n, b);
+        mpz_mul(t, a, d);
+        mpz_mul(d, d, b);
+        mpz_add(n, n, t);
+    }
+    int s = mpz_sgn(n);
+    mpz_clear(n);
+    mpz_clear(d);
+    mpz_clear(t);
     return s;
 }
 
@@ -212,6 +275,40 @@ static void qp_deflate(qpoly *r, const qpoly *p, mpq_srcptr m)
     mpq_clear(t);
 }
 
+/* An order-preserving integer image of the doubles (and back). */
+static int64_t dkey(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b >> 63 ? -(int64_t)(b & 0x7fffffffffffffffULL) : (int64_t)b;
+}
+
+static double dunkey(int64_t k)
+{
+    uint64_t b = k < 0 ? ((uint64_t)(-k) | 0x8000000000000000ULL) : (uint64_t)k;
+    double x;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+/* m = a point strictly inside (lo, hi) to split at: the middle, or, from
+ * the SPLIT_ARITH-th split of one search on, a double near the middle of
+ * the doubles' bit patterns when (lo, hi) holds several doubles (a root at
+ * 2^-1000 is then reached in about 64 splits, not 1000). */
+static void split_at(mpq_ptr m, mpq_srcptr lo, mpq_srcptr hi, int step)
+{
+    enum { SPLIT_ARITH = 16 };
+    if (step >= SPLIT_ARITH) {
+        int64_t kl = dkey(q_to_double(lo)), kr = dkey(q_to_double(hi));
+        if (kr - kl >= 2) { /* dunkey(kl + 1 .. kr - 1) lies strictly inside */
+            mpq_set_d(m, dunkey(kl + (kr - kl) / 2));
+            return;
+        }
+    }
+    mpq_add(m, lo, hi);
+    mpq_div_2exp(m, m, 1);
+}
+
 /* ---- Sturm sequences ---------------------------------------------------------- */
 
 typedef struct {
@@ -263,6 +360,7 @@ void ra_init(ralg *a)
     mpq_init(a->lo);
     mpq_init(a->hi);
     a->rational = true;
+    a->slo = 0;
 }
 
 void ra_clear(ralg *a)
@@ -288,7 +386,7 @@ static void push_q(rootlist *L, mpq_srcptr q) { ra_set_q(&L->roots[L->n++], q); 
 
 /* Roots of the squarefree f in (l, r); f(l), f(r) non-zero; st is f's
  * Sturm sequence. */
-static void isolate(rootlist *L, const qpoly *f, const sturm *st, mpq_srcptr l, mpq_srcptr r)
+static void isolate(rootlist *L, const qpoly *f, const sturm *st, mpq_srcptr l, mpq_srcptr r, int step)
 {
     int k = sturm_var(st, l) - sturm_var(st, r);
     if (k <= 0)
@@ -305,26 +403,26 @@ static void isolate(rootlist *L, const qpoly *f, const sturm *st, mpq_srcptr l, 
         mpq_set(a->lo, l);
         mpq_set(a->hi, r);
         a->rational = false;
+        a->slo = 0;
         return;
     }
     mpq_t m;
     mpq_init(m);
-    mpq_add(m, l, r);
-    mpq_div_2exp(m, m, 1);
+    split_at(m, l, r, step);
     if (qp_sign_at(f, m) == 0) { /* a rational root: keep it, divide it out */
         qpoly g;
         sturm sg;
         qp_init(&g);
         qp_deflate(&g, f, m);
         sturm_make(&sg, &g);
-        isolate(L, &g, &sg, l, m);
+        isolate(L, &g, &sg, l, m, step + 1);
         push_q(L, m);
-        isolate(L, &g, &sg, m, r);
+        isolate(L, &g, &sg, m, r, step + 1);
         sturm_clear(&sg);
         qp_clear(&g);
     } else {
-        isolate(L, f, st, l, m);
-        isolate(L, f, st, m, r);
+        isolate(L, f, st, l, m, step + 1);
+        isolate(L, f, st, m, r, step + 1);
     }
     mpq_clear(m);
 }
@@ -351,7 +449,7 @@ int ra_roots01(ralg *roots, const qpoly *p)
         qp_deflate(&f, &f, one);
     if (f.deg > 0) {
         sturm_make(&st, &f);
-        isolate(&L, &f, &st, zero, one);
+        isolate(&L, &f, &st, zero, one, 0);
         sturm_clear(&st);
     }
     if (at1)
@@ -366,9 +464,11 @@ int ra_roots01(ralg *roots, const qpoly *p)
 static void ra_bisect(ralg *a, mpq_srcptr m)
 {
     int s = qp_sign_at(&a->f, m);
+    if (a->slo == 0) /* f's sign at lo never changes: lo only moves to points of that sign */
+        a->slo = qp_sign_at(&a->f, a->lo);
     if (s == 0)
         ra_set_q(a, m);
-    else if (s == qp_sign_at(&a->f, a->lo))
+    else if (s == a->slo)
         mpq_set(a->lo, m);
     else
         mpq_set(a->hi, m);
@@ -406,12 +506,8 @@ static int taylor_sign(const qpoly *h, mpq_srcptr m, mpq_srcptr w)
     return s;
 }
 
-int ra_sign(ralg *a, const qpoly *h)
+static bool zero_at(const ralg *a, const qpoly *h)
 {
-    if (a->rational)
-        return qp_sign_at(h, a->lo);
-    if (qp_is_zero(h))
-        return 0;
     qpoly g;
     qp_init(&g);
     qp_gcd(&g, &a->f, h);
@@ -419,42 +515,52 @@ int ra_sign(ralg *a, const qpoly *h)
      * at most one of them, the number itself when g changes sign there. */
     bool zero = g.deg >= 1 && qp_sign_at(&g, a->lo) != qp_sign_at(&g, a->hi);
     qp_clear(&g);
-    if (zero)
-        return 0;
+    return zero;
+}
+
+/* Taylor tests on a's interval, shrunk after each failed one (Newton, else
+ * split_at's point), up to `tries` or until a is rational: the sign, or 0. */
+static int taylor_loop(ralg *a, const qpoly *h, int tries, int *step)
+{
     int s = 0;
+    long zoom = 64; /* Newton (ra_zoom) after 8 bisections, doubling its bits, until it fails */
     mpq_t m, w;
-    mpq_init(m);
-    mpq_init(w);
-    while (s == 0 && !a->rational) {
+    mpq_inits(m, w, (mpq_ptr)0);
+    for (int i = 0; i < tries && s == 0 && !a->rational; i++) {
         mpq_add(m, a->lo, a->hi);
         mpq_div_2exp(m, m, 1);
         mpq_sub(w, a->hi, a->lo);
         mpq_div_2exp(w, w, 1);
         s = taylor_sign(h, m, w);
-        if (s == 0)
+        bool zoomed = s == 0 && i >= 8 && zoom <= 16384 && ra_zoom(a, zoom *= 2);
+        zoom = s == 0 && i >= 8 && !zoomed ? LONG_MAX : zoom;
+        if (s == 0 && !zoomed) {
+            split_at(m, a->lo, a->hi, (*step)++);
             ra_bisect(a, m);
+        }
     }
-    if (s == 0)
-        s = qp_sign_at(h, a->lo);
-    mpq_clear(m);
-    mpq_clear(w);
+    mpq_clears(m, w, (mpq_ptr)0);
     return s;
 }
 
-/* An order-preserving integer image of the doubles (and back). */
-static int64_t dkey(double x)
+/* The Taylor test first: a certain non-zero sign needs no gcd (most calls);
+ * the gcd decides a zero only when TAYLOR_FIRST tests have not. */
+int ra_sign(ralg *a, const qpoly *h)
 {
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    return b >> 63 ? -(int64_t)(b & 0x7fffffffffffffffULL) : (int64_t)b;
-}
-
-static double dunkey(int64_t k)
-{
-    uint64_t b = k < 0 ? ((uint64_t)(-k) | 0x8000000000000000ULL) : (uint64_t)k;
-    double x;
-    memcpy(&x, &b, sizeof x);
-    return x;
+    enum { TAYLOR_FIRST = 6 };
+    if (a->rational)
+        return qp_sign_at(h, a->lo);
+    if (qp_is_zero(h))
+        return 0;
+    int step = 0, s = taylor_loop(a, h, TAYLOR_FIRST, &step);
+    if (s != 0)
+        return s;
+    if (a->rational)
+        return qp_sign_at(h, a->lo);
+    if (zero_at(a, h))
+        return 0;
+    s = taylor_loop(a, h, INT_MAX, &step);
+    return s != 0 ? s : qp_sign_at(h, a->lo);
 }
 
 double ra_to_double(ralg *a)

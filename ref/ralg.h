@@ -62,6 +62,7 @@ typedef struct {
     qpoly f;      /* squarefree, with exactly one root in (lo, hi); unused when rational */
     mpq_t lo, hi; /* lo = hi = the value when rational */
     bool rational;
+    int slo;      /* the sign of f at lo once known (it never changes), else 0 */
 } ralg;
 
 void ra_init(ralg *a);
@@ -76,6 +77,11 @@ int ra_roots01(ralg *roots, const qpoly *p);
 /* The sign of h at a: -1, 0 or 1, exact.  May shrink a's interval (a stays
  * the same number). */
 int ra_sign(ralg *a, const qpoly *h);
+
+/* Shrinks a's interval around its root by Newton's method at prec bits,
+ * verified exactly (ref/ralg_zoom.c); true when it changed (a stays the
+ * same number, possibly found rational), false when nothing changed. */
+bool ra_zoom(ralg *a, long prec);
 
 /* The double nearest to a (ties to even), exact.  May shrink a's interval. */
 double ra_to_double(ralg *a);

@@ -40,6 +40,11 @@ typedef enum { CCD_VERTEX_FACE, CCD_EDGE_EDGE } ccd_kind;
  * finite input. */
 bool ccd_exact(ccd_kind kind, const double *in, double *t);
 
+/* The double-double filter (ref/ccd_dd.c): true when it certifies the
+ * exact answer, then out[CCD_OUT_HIT] and out[CCD_OUT_T] hold it (t
+ * correctly rounded, 0 on a miss); false when the exact path must run. */
+bool ccd_dd_decide(ccd_kind kind, const double *in, double *out);
+
 /* ref_vertex_face_ccd and ref_edge_edge_ccd: validity, filter, exact path. */
 int ccd_ref(ccd_kind kind, const double *in, double *out);
 
