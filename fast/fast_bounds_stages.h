@@ -281,24 +281,26 @@
 #define FB_CC32_MIN 0x1p-100f
 #define FB_CC32_GMIN 0x1p-60f
 
-/* ---- point_in_triangle: FB_PIT_GRID_BITS written out, and the binary32
- * projection miss (issue 14) ----------------------------------------------
+/* ---- point_in_triangle: FB_PIT_GRID_BITS written out (issue 14) ------------
  * FB_PIT_GRID_BITS (15), pit_on_grid and pit_grid, step by step.
  * 1. mx = the largest |coordinate| (binary32 comparisons, exact).  With f its
  *    biased exponent field, E = f - 126 for f >= 1 and E = -125 for f = 0:
  *    a normal mx lies in [2^(f-127), 2^(f-126)), a subnormal or zero one
- *    below 2^-126; so every |x| < 2^E.  f = 255 (inf, NaN) gives E = 129.
- * 2. s = 2^(15 - E), E in [-125, 129]: s in [2^-114, 2^140], built from its
- *    exponent field 1023 + 15 - E in [909, 1163] (a normal binary64).
- * 3. y = x s is exact: a power-of-two scaling, |y| < 2^15, and a non-zero y
- *    is at least 2^-149 2^-114 = 2^-263, normal.  x = inf gives inf, x = NaN
- *    NaN.
- * 4. pit_integral(y): for |y| < 2^51, y + 1.5 2^52 lies in (2^52, 2^53),
- *    where binary64's spacing is 1, so it rounds to N + 1.5 2^52, N an
- *    integer nearest y; the subtraction of 1.5 2^52 is then exact (Sterbenz)
- *    and gives N, equal to y iff y is an integer.  inf and NaN give NaN,
- *    unequal: a non-finite input is never on the grid.
- * 5. So every coordinate is x = m q, q = 2^(E - 15), m an integer, |m| <
+ *    below 2^-126; so every |x| < 2^E.  f = 255 (inf, NaN) is excluded
+ *    below.
+ * 2. c = 1.5 2^(E + 8), built from its exponent field E + 8 + 127 = f + 9
+ *    (f = 0 taken as 1: field 10) and fraction bit 0x400000; a finite
+ *    binary32 needs f + 9 <= 254, so f > 245 (mx >= 2^119, and inf, NaN)
+ *    is "not on the grid" (the general path).
+ * 3. For |x| < 2^E: x + c lies in (1.5 2^(E+8) - 2^E, 1.5 2^(E+8) + 2^E),
+ *    inside [2^(E+8), 2^(E+9)), where the binary32 spacing is 2^(E+8-23) =
+ *    2^(E-15) = q; c is a multiple of q, so fl(x + c) = c + N q, N the
+ *    integer nearest x / q (ties to even), and below 2^(E+9) <= 2^128 (no
+ *    overflow: f + 9 <= 254).  fl(x + c) - c is exact (Sterbenz: the two
+ *    are within a factor 2) and equals N q, which equals x iff x is a
+ *    multiple of q.  A subnormal or zero x is handled alike (x + c is
+ *    still in that binade).
+ * 4. So every coordinate is x = m q, q = 2^(E - 15), m an integer, |m| <
  *    2^15.  The exact differences are integers times q below 2^16 in
  *    magnitude (17 bits): exact in binary64.  A product of two is an
  *    integer times q^2 below 2^32, a cross product component n_k (a
@@ -307,60 +309,21 @@
  *    integers times q^3: exact.  v2 - v1 = ac - ab and p - v1 = ap - ab are
  *    the exact differences (below 2^16 q); the 2D orientations, below 2^33
  *    q^2, exact.  Every binary64 value of pit_grid is the exact one.
- * 6. Range: q in [2^-140, 2^114]; a non-zero value is at least q^3 >=
- *    2^-420 (normal), the largest o < 2^51 q^3 <= 2^393; the sign products
- *    d0 e lie in [q^4, 2^66 q^4], within [2^-560, 2^522]: neither under- nor
+ * 5. Range: q in [2^-140, 2^104]; a non-zero value is at least q^3 >=
+ *    2^-420 (normal), the largest o < 2^51 q^3 <= 2^363; the sign products
+ *    d0 e lie in [q^4, 2^66 q^4], within [2^-560, 2^482]: neither under- nor
  *    overflows, so d0 e >= 0 is the sign test of the exact product.
- * 7. The width: with B bits (|m| < 2^B) o's sum is below 3 2^(3B + 4) q^3,
+ * 6. The width: with B bits (|m| < 2^B) o's sum is below 3 2^(3B + 4) q^3,
  *    which must stay below 2^53 for every partial sum to be exact: 3B + 4 +
  *    log2 3 <= 53, B <= 15.8, so B = 15.  The cross product (2B + 3 = 33
- *    bits) and the 2D orientations need less.
- * 8. Exactness decides: o == 0 is the exact "in the plane"; k is the
+ *    bits) and the 2D orientations need less.  (The grid's c is then
+ *    1.5 2^(E + 23 - B).)
+ * 7. Exactness decides: o == 0 is the exact "in the plane"; k is the
  *    largest |n_k|, so n_k = 0 iff n = 0 (a degenerate triangle: -1, the
  *    general path); else the edge orientations against n_k's sign decide as
  *    in the general path's step 3 (docs/queries/point_in_triangle.md).
- *
- * FB_PIT32_REL (2^-21 = 8u) and FB_PIT32_ABS (2^-146), pit_proj_miss: the
- * 2x2 determinant d = fl(fl(x1 y2) - fl(x2 y1)) in binary32, u = 2^-24.
- * Model: a binary32 product rounds as fl(a b) = a b (1 + delta) + eta,
- * |delta| <= u, |eta| <= 2^-150 (half the subnormal spacing; eta = 0 unless
- * it underflows); a sum or difference of binary32 values rounds with delta
- * only (a subnormal sum is exact).  Finite values assumed (below).
- * - x = fl(X), X the exact difference of two binary32 coordinates:
- *   x = X (1 + delta).
- * - s = fl(x1 y2) = X1 Y2 (1 + theta_3) + eta, |theta_3| <= gamma_3
- *   (gamma_n = n u / (1 - n u)); t likewise.
- * - d = (s - t)(1 + delta): |d - D| <= gamma_4 M + 2 (1 + u) 2^-150 <
- *   gamma_4 M + 2^-148.9, D = X1 Y2 - X2 Y1, M = |X1 Y2| + |X2 Y1|.
- * - c = fl(|s| + |t|) >= (1 - u)(|s| + |t|) >= (1 - u)((1 - gamma_3) M -
- *   2^-149).
- * - h = fl(2^-21 c) >= (1 - u) 2^-21 c - 2^-150 (exact scaling unless it
- *   underflows), g = fl(h + 2^-146) >= (1 - u)(h + 2^-146).
- * - So g >= (1 - u)^3 (1 - gamma_3) 8u M - 2^-170 - 2^-150 + (1 - u)
- *   2^-146, and (1 - u)^3 (1 - gamma_3) 8u >= 8u (1 - 7u) > gamma_4,
- *   2^-146 (1 - u) - 2^-150 - 2^-170 > 2^-148.9: g > |d - D|.
- * Hence d > g gives D > 0 and d < -g gives D < 0; fl(e + g) has the sign of
- * e + g (rounding to nearest keeps a sum's sign, and fl(e + g) = 0 only
- * when e + g = 0), so fl(e + g) < 0 gives e < -g, E < 0, and fl(e - g) > 0
- * gives E > 0.  Overflow: when a difference or a product is inf, c is inf
- * or NaN (0 inf), so g is inf or NaN and no comparison with it certifies
- * (d > inf, d < -inf, inf < 0, NaN < 0 are false).  "Outside" needs one
- * term: pit_fmin returns one of its arguments, so a minimum below 0 is a
- * term below 0, certified by itself (a NaN or +inf term is dropped or
- * makes the minimum NaN: no decision).  "Strictly inside" needs all three:
- * it is a conjunction of the three comparisons, each false for a NaN or
- * inf term (a minimum would drop a NaN term and certify the others only).
- * A finite g makes s, t finite, so their factors finite (|s - t| <= |s| +
- * |t|: if c is finite, d does not overflow either), and the derivation
- * applies.  Non-finite inputs: fast's answer is a miss
- * anyway, which is all (a) returns.
- * Geometry: if p is in the closed triangle, its projection along axis k
- * is in the projected closed triangle, whose orientation is D0 = n_k; with
- * D0 != 0 each edge orientation E_m (orient2d(v0, v1, p), orient2d(v1, v2,
- * p), orient2d(v2, v0, p)) is D0 times a barycentric coordinate of the
- * projection, so D0 E_m >= 0.  A certain D0 and a certain E_m of the
- * opposite sign: p is outside, whatever its side of the plane. */
-#define FB_PIT32_REL 0x1p-21f
-#define FB_PIT32_ABS 0x1p-146f
+ * (The first version of stage 0 tested the grid in binary64, y = x 2^(15 -
+ * E) integral by (y + 1.5 2^52) - 1.5 2^52 == y; the binary32 test above
+ * needs no conversion and decides the same grid for f <= 245.) */
 
 #endif

@@ -15,13 +15,9 @@
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
- * 0. first (pit_proj), in binary32 with a derived certificate
- *    (FB_PIT32_REL, FB_PIT32_ABS): p's projection along the largest normal
- *    component certainly outside the projected triangle is a miss;
- *    certainly strictly inside, p is in iff in the plane (pit_grid_plane);
- *    then (pit_grid) inputs on a coarse grid (every coordinate a multiple
- *    of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested in
- *    binary32): the binary64 textbook test is then exact, so it decides
+ * 0. first (pit_grid), inputs on a coarse grid (every coordinate a
+ *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested
+ *    in binary32): the binary64 textbook test is then exact, so it decides
  *    directly;
  * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
  *    point: with x and y its extreme vertices on a coordinate c where the
@@ -228,29 +224,20 @@ static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
     return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
 }
 
-/* ---- stage 0 (issue 14 speed): a certain miss by projection, then inputs
- * on a coarse grid --------------------------------------------------------
- * (a) With k the largest component of the binary64 normal and i = k + 1,
- * j = k + 2 (mod 3): if n_k = orient2d(v0, v1, v2) in (i, j) has a
- * certain sign and one edge orientation of p has the certain opposite sign
- * (each certified by FB_CERT_ORIENT2: binary64 products of differences
- * rounded once from binary32 values), p's projection is outside the
- * projected triangle, which is not flat, and p is outside the triangle
- * whatever its side of the plane (the projection of a point of the
- * triangle lies in the projected triangle).  Only a miss is decided, the
- * answer of fast for a non-finite input too.
- * (b) When every coordinate is a multiple of 2^(E - FB_PIT_GRID_BITS), 2^E
- * above the largest magnitude, every difference is an integer below 2^16
- * times that quantum, and the binary64 textbook test is exact: cross
- * products below 2^33, the orientation below 2^51, the 2D orientations
- * below 2^33 quanta squared (fast/fast_bounds_stages.h, FB_PIT_GRID_BITS;
- * docs/queries/point_in_triangle.md, "Stage 0").  Returns the answer, or
- * -1 when (a) decides nothing and the inputs are not on such a grid (or
- * not finite) or the triangle is degenerate. */
+/* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
+ * When every coordinate is a multiple of 2^(E - FB_PIT_GRID_BITS), 2^E
+ * above the largest magnitude (tested in binary32: pit_on_grid), every
+ * difference is an integer below 2^16 times that quantum, and the binary64
+ * textbook test is exact: cross products below 2^33, the orientation below
+ * 2^51, the 2D orientations below 2^33 quanta squared
+ * (fast/fast_bounds_stages.h, "point_in_triangle: FB_PIT_GRID_BITS written
+ * out"; docs/queries/point_in_triangle.md, "Stage 0").  Returns the
+ * answer, or -1 when the inputs are not on such a grid (or not finite) or
+ * the triangle is degenerate. */
 static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
 static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
 
-/* Every coordinate is on the grid of (b): with 2^E above the largest
+/* Every coordinate is on the grid: with 2^E above the largest
  * magnitude (E = f - 126 from its exponent field f, f = 0 taken as 1) and
  * c = 1.5 2^(E + 8) (its field f + 9, at most 254: else no grid, f <= 245),
  * fl(fl(x + c) - c) is x rounded to a multiple of 2^(E - 15), the binary32
@@ -275,70 +262,8 @@ static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
     return !off;
 }
 
-/* (a) in binary32: x1 y2 - x2 y1 of binary32 differences, and *g its
- * certificate (FB_PIT32_REL, FB_PIT32_ABS: a value beyond +-g has the exact
- * value's sign; inf or NaN when a value overflows, which decides nothing). */
-static inline float pit_det2f(float x1, float x2, float y1, float y2, float *g)
-{
-    float s = x1 * y2, t = x2 * y1;
-    *g = FB_PIT32_REL * (fabsf(s) + fabsf(t)) + FB_PIT32_ABS;
-    return s - t;
-}
-
-static inline float pit_fmin(float a, float b) { return a < b ? a : b; }
-
-/* e times the sign of d (the sign bit of d applied to e's: exact). */
-static inline float pit_xsign(float e, float d)
-{
-    uint32_t a, b;
-    memcpy(&a, &e, sizeof a);
-    memcpy(&b, &d, sizeof b);
-    a ^= b & 0x80000000u;
-    memcpy(&e, &a, sizeof e);
-    return e;
-}
-
-/* (a): 0 when p is certainly outside; 1 when its projection is certainly
- * strictly inside (every edge orientation certainly of n_k's sign, n_k
- * certainly not 0): then p is in the triangle iff it is in the plane;
- * else -1. */
-static inline int pit_proj(isect_vec3 p, isect_triangle tri)
-{
-    const float ab[3] = {tri.v1.x - tri.v0.x, tri.v1.y - tri.v0.y, tri.v1.z - tri.v0.z};
-    const float ac[3] = {tri.v2.x - tri.v0.x, tri.v2.y - tri.v0.y, tri.v2.z - tri.v0.z};
-    const float ap[3] = {p.x - tri.v0.x, p.y - tri.v0.y, p.z - tri.v0.z};
-    const float bc[3] = {tri.v2.x - tri.v1.x, tri.v2.y - tri.v1.y, tri.v2.z - tri.v1.z};
-    const float bp[3] = {p.x - tri.v1.x, p.y - tri.v1.y, p.z - tri.v1.z};
-    float nx = fabsf(ab[1] * ac[2] - ab[2] * ac[1]), ny = fabsf(ab[2] * ac[0] - ab[0] * ac[2]);
-    float nz = fabsf(ab[0] * ac[1] - ab[1] * ac[0]);
-    int z = (nz > nx) & (nz > ny), k = 2 * z + (!z & (ny > nx)); /* no branches: random k */
-    static const int next[3] = {1, 2, 0};
-    int i = next[k], j = next[i];
-    float g0, g1, g2, g3;
-    float d0 = pit_det2f(ab[i], ab[j], ac[i], ac[j], &g0); /* n_k */
-    float e1 = pit_det2f(ab[i], ab[j], ap[i], ap[j], &g1), e2 = pit_det2f(bc[i], bc[j], bp[i], bp[j], &g2);
-    float e3 = pit_det2f(ap[i], ap[j], ac[i], ac[j], &g3);
-    /* the e's times n_k's sign (an exact negation); a sum's rounding keeps
-     * its sign, so fl(e + g) < 0 iff e < -g, fl(e - g) > 0 iff e > g */
-    float f1 = pit_xsign(e1, d0), f2 = pit_xsign(e2, d0), f3 = pit_xsign(e3, d0);
-    int certain = fabsf(d0) > g0;
-    int out = pit_fmin(f1 + g1, pit_fmin(f2 + g2, f3 + g3)) < 0; /* one term below 0 suffices */
-    int in = (f1 - g1 > 0) & (f2 - g2 > 0) & (f3 - g3 > 0); /* each: a NaN or inf term fails */
-    return -1 + (certain & out) + 2 * (certain & !out & in); /* no branches */
-}
-
-/* (b) after (a) found the projection strictly inside: on the grid, the
- * exact orientation is 0 (1: a hit) or not (0); -1 off the grid. */
-static ISECT_NOINLINE int pit_grid_plane(isect_vec3 p, isect_triangle tri)
-{
-    if (!pit_on_grid(p, tri))
-        return -1;
-    fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
-    return fv_ddot(ap, fv_dcross(ab, ac)) == 0;
-}
-
-/* (b): the answer, or -1. */
-static ISECT_NOINLINE int pit_grid(isect_vec3 p, isect_triangle tri)
+/* Stage 0: the answer, or -1 (off the grid, or a degenerate triangle). */
+static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 {
     if (!pit_on_grid(p, tri))
         return -1;
@@ -385,7 +310,7 @@ static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
 {
-    int a = pit_proj(p, tri), g = a == 0 ? 0 : a == 1 ? pit_grid_plane(p, tri) : pit_grid(p, tri);
+    int g = pit_grid(p, tri);
     bool hit = g >= 0 ? g : pit_general(p, tri);
     if (out)
         out->hit = hit;

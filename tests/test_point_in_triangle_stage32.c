@@ -1,7 +1,8 @@
 /* tests/test_point_in_triangle_stage32.c: stage 0 of fast's
  * point_in_triangle after issue 14's speed work (fast/point_in_triangle.c:
- * pit_proj, the binary32 projection certificate FB_PIT32_REL/ABS; the
- * binary32 grid test pit_on_grid; pit_grid_plane).
+ * the binary32 grid test pit_on_grid, pit_grid), and the cases of a
+ * binary32 projection stage tried and dropped (docs/queries/
+ * point_in_triangle.md, "Stage 0").
  *
  * - By hand: the corpus cases of speed32_stage0.case (their derivations
  *   there; (s5) was found by test_point_in_triangle_quantum's GMP test), and the grid test's limits: the largest magnitude at 2^119 and
@@ -10,7 +11,7 @@
  * - Generated against ref (exact, GMP): points on, just off and far from
  *   an edge line, in the plane or one unit off it, on integer grids of
  *   every scale from 2^-149 to 2^104 (binary32 products under- and
- *   overflow at the ends: the certificate must then decide nothing wrong),
+ *   overflow at the ends),
  *   and the same with every coordinate's low bits random (off the grid).
  *   ISECT_SEED changes the seed.
  */
@@ -55,7 +56,7 @@ Test(point_in_triangle_stage32, by_hand)
     EXPECT_FAST(true, 0x1p116f, -0x1p115f, -0x1p115f, 0, 0, 0, 0x1p118f, -0x1p118f, 0, 0x1p118f, 0, -0x1p118f);
     EXPECT_FAST(true, 0x1p125f, -0x1p124f, -0x1p124f, 0, 0, 0, 0x1p127f, -0x1p127f, 0, 0x1p127f, 0, -0x1p127f);
     /* subnormal: the triangle (0,0,0) (2^-140,0,0) (0,2^-140,0) and points
-     * inside (products underflow to 0 in binary32: stage 0 (a) undecided) */
+     * inside (binary32 products of differences would underflow to 0) */
     EXPECT_FAST(true, 0x1p-142f, 0x1p-142f, 0, 0, 0, 0, 0x1p-140f, 0, 0, 0, 0x1p-140f, 0);
     EXPECT_FAST(false, 0x1p-142f, -0x1p-149f, 0, 0, 0, 0, 0x1p-140f, 0, 0, 0, 0x1p-140f, 0);
     EXPECT_FAST(false, 0x1p-142f, 0x1p-142f, 0x1p-149f, 0, 0, 0, 0x1p-140f, 0, 0, 0, 0x1p-140f, 0);
