@@ -390,18 +390,6 @@ static bool st_box_miss(isect_sphere s, isect_triangle t)
     return gx * gx + gy * gy + gz * gz > (double)s.radius * s.radius * (1 + FB_CERT_SQ);
 }
 
-/* x - x for each coordinate of v, summed (binary32). */
-static inline float st_zero3(isect_vec3 v) { return ((v.x - v.x) + (v.y - v.y)) + (v.z - v.z); }
-
-/* Every input is finite: x - x is +0 exactly for a finite x, NaN for inf
- * or NaN, and a sum of +0 terms is +0 while a NaN term makes it NaN; so
- * the sum is 0 iff all are finite (one comparison instead of thirteen). */
-static inline bool st_finite(isect_sphere s, isect_triangle t)
-{
-    float z = (st_zero3(s.center) + (s.radius - s.radius)) + ((st_zero3(t.v0) + st_zero3(t.v1)) + st_zero3(t.v2));
-    return z == 0;
-}
-
 /* max(m, |v.x|, |v.y|, |v.z|) for finite values. */
 static inline float st_maxabs(float m, isect_vec3 v)
 {
@@ -415,7 +403,8 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!st_finite(s, tri) || !(s.radius >= 0) || st_box_miss(s, tri))
+    if (!fv_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !fv_finite3(tri.v0) ||
+        !fv_finite3(tri.v1) || !fv_finite3(tri.v2) || st_box_miss(s, tri))
         return false;
     st_frame f;
     fv_d3 c = fv_d(s.center), b = fv_d(tri.v1), d = fv_d(tri.v2);

@@ -184,23 +184,12 @@ static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
     return crossing_hit(av, bv, a, b, sa, sb);
 }
 
-/* x - x for each coordinate of the triangle's vertices, summed (binary32). */
-static inline float tt_zero(isect_triangle t)
-{
-    return (((t.v0.x - t.v0.x) + (t.v0.y - t.v0.y)) + ((t.v0.z - t.v0.z) + (t.v1.x - t.v1.x))) +
-           (((t.v1.y - t.v1.y) + (t.v1.z - t.v1.z)) + (((t.v2.x - t.v2.x) + (t.v2.y - t.v2.y)) + (t.v2.z - t.v2.z)));
-}
-
-/* Every coordinate is finite: x - x is +0 exactly for a finite x, NaN for
- * inf or NaN; a sum of +0 terms is +0, a NaN term makes it NaN: the sum is
- * 0 iff all are finite (one comparison instead of eighteen). */
-static inline bool tt_finite(isect_triangle a, isect_triangle b) { return tt_zero(a) + tt_zero(b) == 0; }
-
 bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangle_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!tt_finite(ta, tb))
+    if (!fv_finite3(ta.v0) || !fv_finite3(ta.v1) || !fv_finite3(ta.v2) || !fv_finite3(tb.v0) || !fv_finite3(tb.v1) ||
+        !fv_finite3(tb.v2))
         return false;
     bool hit = triangle_triangle_hit(ta, tb);
     if (out)
