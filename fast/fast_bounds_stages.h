@@ -398,5 +398,49 @@
  * beyond +-FB_RAY_CYL N has the exact sign.  A value within its guard
  * (exactly 0 included) sends the query to stage 2.  docs/queries/
  * ray_cylinder.md, "Quick stage". */
+/* ---- point_in_triangle: FB_PIT_GRID_BITS written out (issue 14) ------------
+ * FB_PIT_GRID_BITS (15), pit_on_grid and pit_grid, step by step.
+ * 1. mx = the largest |coordinate| (binary32 comparisons, exact).  With f its
+ *    biased exponent field, E = f - 126 for f >= 1 and E = -125 for f = 0:
+ *    a normal mx lies in [2^(f-127), 2^(f-126)), a subnormal or zero one
+ *    below 2^-126; so every |x| < 2^E.  f = 255 (inf, NaN) is excluded
+ *    below.
+ * 2. c = 1.5 2^(E + 8), built from its exponent field E + 8 + 127 = f + 9
+ *    (f = 0 taken as 1: field 10) and fraction bit 0x400000; a finite
+ *    binary32 needs f + 9 <= 254, so f > 245 (mx >= 2^119, and inf, NaN)
+ *    is "not on the grid" (the general path).
+ * 3. For |x| < 2^E: x + c lies in (1.5 2^(E+8) - 2^E, 1.5 2^(E+8) + 2^E),
+ *    inside [2^(E+8), 2^(E+9)), where the binary32 spacing is 2^(E+8-23) =
+ *    2^(E-15) = q; c is a multiple of q, so fl(x + c) = c + N q, N the
+ *    integer nearest x / q (ties to even), and below 2^(E+9) <= 2^128 (no
+ *    overflow: f + 9 <= 254).  fl(x + c) - c is exact (Sterbenz: the two
+ *    are within a factor 2) and equals N q, which equals x iff x is a
+ *    multiple of q.  A subnormal or zero x is handled alike (x + c is
+ *    still in that binade).
+ * 4. So every coordinate is x = m q, q = 2^(E - 15), m an integer, |m| <
+ *    2^15.  The exact differences are integers times q below 2^16 in
+ *    magnitude (17 bits): exact in binary64.  A product of two is an
+ *    integer times q^2 below 2^32, a cross product component n_k (a
+ *    difference of two) below 2^33: exact.  o = ap.n: three terms below
+ *    2^16 2^33 = 2^49 q^3, partial sums and o below 3 2^49 < 2^51 q^3,
+ *    integers times q^3: exact.  v2 - v1 = ac - ab and p - v1 = ap - ab are
+ *    the exact differences (below 2^16 q); the 2D orientations, below 2^33
+ *    q^2, exact.  Every binary64 value of pit_grid is the exact one.
+ * 5. Range: q in [2^-140, 2^104]; a non-zero value is at least q^3 >=
+ *    2^-420 (normal), the largest o < 2^51 q^3 <= 2^363; the sign products
+ *    d0 e lie in [q^4, 2^66 q^4], within [2^-560, 2^482]: neither under- nor
+ *    overflows, so d0 e >= 0 is the sign test of the exact product.
+ * 6. The width: with B bits (|m| < 2^B) o's sum is below 3 2^(3B + 4) q^3,
+ *    which must stay below 2^53 for every partial sum to be exact: 3B + 4 +
+ *    log2 3 <= 53, B <= 15.8, so B = 15.  The cross product (2B + 3 = 33
+ *    bits) and the 2D orientations need less.  (The grid's c is then
+ *    1.5 2^(E + 23 - B).)
+ * 7. Exactness decides: o == 0 is the exact "in the plane"; k is the
+ *    largest |n_k|, so n_k = 0 iff n = 0 (a degenerate triangle: -1, the
+ *    general path); else the edge orientations against n_k's sign decide as
+ *    in the general path's step 3 (docs/queries/point_in_triangle.md).
+ * (The first version of stage 0 tested the grid in binary64, y = x 2^(15 -
+ * E) integral by (y + 1.5 2^52) - 1.5 2^52 == y; the binary32 test above
+ * needs no conversion and decides the same grid for f <= 245.) */
 
 #endif

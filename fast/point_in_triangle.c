@@ -16,8 +16,9 @@
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
  * 0. first (pit_grid), inputs on a coarse grid (every coordinate a
- *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest): the
- *    binary64 textbook test is then exact, so it decides directly;
+ *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested
+ *    in binary32): the binary64 textbook test is then exact, so it decides
+ *    directly;
  * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
  *    point: with x and y its extreme vertices on a coordinate c where the
  *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
@@ -225,34 +226,46 @@ static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
 
 /* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
  * When every coordinate is a multiple of 2^(E - FB_PIT_GRID_BITS), 2^E
- * above the largest magnitude, every difference is an integer below 2^16
- * times that quantum, and the binary64 textbook test is exact: cross
- * products below 2^33, the orientation below 2^51, the 2D orientations
- * below 2^33 quanta squared (fast/fast_bounds.h, FB_PIT_GRID_BITS;
- * docs/queries/point_in_triangle.md, "Stage 0").  Returns the answer, or
- * -1 when the inputs are not on such a grid (or not finite) or the
- * triangle is degenerate. */
+ * above the largest magnitude (tested in binary32: pit_on_grid), every
+ * difference is an integer below 2^16 times that quantum, and the binary64
+ * textbook test is exact: cross products below 2^33, the orientation below
+ * 2^51, the 2D orientations below 2^33 quanta squared
+ * (fast/fast_bounds_stages.h, "point_in_triangle: FB_PIT_GRID_BITS written
+ * out"; docs/queries/point_in_triangle.md, "Stage 0").  Returns the
+ * answer, or -1 when the inputs are not on such a grid (or not finite) or
+ * the triangle is degenerate. */
 static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
 static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
 
-/* y is an integer (|y| < 2^51: y + 1.5 2^52 rounds to the nearest one); NaN is not. */
-static inline int pit_integral(double y) { return (y + 0x1.8p52) - 0x1.8p52 == y; }
-
-static inline int pit_grid3(isect_vec3 v, double s)
-{
-    return pit_integral(v.x * s) & pit_integral(v.y * s) & pit_integral(v.z * s);
-}
-
-static inline int pit_grid(isect_vec3 p, isect_triangle tri)
+/* Every coordinate is on the grid: with 2^E above the largest
+ * magnitude (E = f - 126 from its exponent field f, f = 0 taken as 1) and
+ * c = 1.5 2^(E + 8) (its field f + 9, at most 254: else no grid, f <= 245),
+ * fl(fl(x + c) - c) is x rounded to a multiple of 2^(E - 15), the binary32
+ * spacing in [2^(E + 8), 2^(E + 9)), where x + c lies for |x| < 2^E (the
+ * subtraction is exact, Sterbenz): equal to x iff x is on the grid.  inf
+ * and NaN (f = 255) are never on it (fast/fast_bounds_stages.h). */
+static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
 {
     float mx = pit_fmax(pit_fmax(pit_amax3(p), pit_amax3(tri.v0)), pit_fmax(pit_amax3(tri.v1), pit_amax3(tri.v2)));
     uint32_t mb;
     memcpy(&mb, &mx, sizeof mb);
-    int em = (int)((mb >> 23) & 0xffu), e = (em ? em : 1) - 126; /* mx < 2^e (0 and subnormals: 2^-125) */
-    uint64_t sb = (uint64_t)(1023 + FB_PIT_GRID_BITS - e) << 52;   /* s = 2^(bits - e), in [2^-114, 2^140] */
-    double s;
-    memcpy(&s, &sb, sizeof s);
-    if (!(pit_grid3(p, s) & pit_grid3(tri.v0, s) & pit_grid3(tri.v1, s) & pit_grid3(tri.v2, s)))
+    uint32_t f = (mb >> 23) & 0xffu;
+    if (f > 245)
+        return 0;
+    uint32_t cb = ((f ? f : 1) + 9) << 23 | 0x400000u;
+    float c;
+    memcpy(&c, &cb, sizeof c);
+    const float x[12] = {p.x, p.y, p.z, tri.v0.x, tri.v0.y, tri.v0.z, tri.v1.x, tri.v1.y, tri.v1.z, tri.v2.x, tri.v2.y, tri.v2.z};
+    int off = 0;
+    for (int m = 0; m < 12; m++)
+        off |= (x[m] + c) - c != x[m];
+    return !off;
+}
+
+/* Stage 0: the answer, or -1 (off the grid, or a degenerate triangle). */
+static inline int pit_grid(isect_vec3 p, isect_triangle tri)
+{
+    if (!pit_on_grid(p, tri))
         return -1;
     fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
     fv_d3 n = fv_dcross(ab, ac);
