@@ -21,6 +21,7 @@
 
 #include "fast_ray.h"
 
+#include <float.h>
 #include <string.h>
 
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
@@ -167,12 +168,15 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
     return fx_sign(t, n) <= 0 ? 2 : 0;
 }
 
-/* The decision the filter could not take: by c's exact sign and the
- * binary64 values (rs_decide), or else exactly: rs_exact_small when v is
- * exact and c > 0, else exact_sphere. */
+/* The decision the filter could not take: invalid input (a miss; the
+ * filter leaves it here), else by c's exact sign and the binary64 values
+ * (rs_decide), or else exactly: rs_exact_small when v is exact and c > 0,
+ * else exact_sphere. */
 static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
                                   double pc)
 {
+    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
+        return 0;
     RC_EXACT_HOOK();
     int cs = rs_c_sign(ray, sphere, v), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
     if (decision < 0 && cs == 1)
@@ -185,22 +189,21 @@ static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, d
  * random input its branches are well predicted), the rest in rs_cold. */
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
-        return false;
     fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
     double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
     double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d);
+    /* Validity, folded into the filter: a finite a proves dir finite; a
+     * non-finite origin, centre or radius makes c or vv + rr inf or NaN,
+     * and rs_decide then certifies nothing; radius and tmax >= 0 (not
+     * NaN) are tested here.  rs_cold validates in full. */
+    bool ok = (a <= DBL_MAX) & (r >= 0) & (ray.tmax >= 0);
     int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
-    if (decision < 0)
+    if (ISECT_UNLIKELY((decision < 0) | !ok))
         decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
-    if (decision == 0)
-        return false;
     if (out) {
-        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, a, b, c);
-        out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
+        float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
+        out->hit = decision != 0;
+        out->t = decision == 0 ? 0.0f : t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
-    return true;
+    return decision != 0;
 }
