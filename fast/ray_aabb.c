@@ -103,48 +103,6 @@ static ISECT_NOINLINE bool ra_cold(isect_ray ray, isect_aabb box, isect_ray_aabb
     return true;
 }
 
-/* A slab's ends fl(fl(b - o) fl(1/d)) in binary64, d != 0, ordered: min and
- * max of the two (no branch). */
-static inline ra_ends ra_slab_nz(float o, float d, float mn, float mx)
-{
-    double inv = 1.0 / d, a = ((double)mn - o) * inv, b = ((double)mx - o) * inv;
-    double lo = a < b ? a : b, hi = a > b ? a : b;
-    return (ra_ends){lo, hi};
-}
-
-/* The binary64 stage, for input whose binary32 ends are finite but not
- * ordered by FB_RAY32_SLAB (near ties, such as a ray aimed at a corner):
- * the same slab test in binary64, guard FB_RAY_END, else the cold path. */
-static ISECT_NOINLINE bool ra_stage64(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
-{
-    ra_ends x = ra_slab_nz(ray.origin.x, ray.dir.x, box.min.x, box.max.x);
-    ra_ends y = ra_slab_nz(ray.origin.y, ray.dir.y, box.min.y, box.max.y);
-    ra_ends z = ra_slab_nz(ray.origin.z, ray.dir.z, box.min.z, box.max.z);
-    double lo = x.lo > 0 ? x.lo : 0, hi = x.hi < ray.tmax ? x.hi : ray.tmax;
-    lo = y.lo > lo ? y.lo : lo;
-    lo = z.lo > lo ? z.lo : lo;
-    hi = y.hi < hi ? y.hi : hi;
-    hi = z.hi < hi ? z.hi : hi;
-    /* Valid input and no zero direction component (those go to the cold
-     * path, which tests them exactly): the product of d's components is
-     * finite and not 0 (no binary32 product of three over- or underflows in
-     * binary64), the ends are finite (an infinite or NaN origin, min or max
-     * makes one of them inf or NaN, and so their sum), min <= max.  A NaN
-     * tmax fails both tests below. */
-    double p = ((double)ray.dir.x * ray.dir.y) * ray.dir.z, e = (x.lo + x.hi) + (y.lo + y.hi) + (z.lo + z.hi);
-    bool nz = (fabs(p) < INFINITY) & (p != 0);
-    bool valid = (fabs(e) < INFINITY) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) & (box.min.z <= box.max.z);
-    bool hit = valid & nz & (lo * (1 + FB_RAY_END) <= hi), miss = nz & (hi * (1 + FB_RAY_END) < lo);
-    if (!(hit | miss))
-        return ra_cold(ray, box, out);
-    if (out) {
-        float t = (float)lo;
-        out->hit = hit;
-        out->t = !hit ? 0 : t > ray.tmax ? ray.tmax : t;
-    }
-    return hit;
-}
-
 /* A slab's ends fl(fl(b - o) fl(1/d)) in binary32, ordered (no branch). */
 typedef struct {
     float lo, hi;
@@ -164,9 +122,8 @@ static inline ra_ends32 ra_slab32(float o, float d, float mn, float mx)
  * binary64 stage: the sum of the six ends finite (an infinite 1/d, a zero
  * or tiny d, or a non-finite input makes an end inf or NaN), min <= max; a
  * NaN tmax certifies nothing, a negative one only a miss.  One branch:
- * certified, or, when the ends are finite, the binary64 stage (ra_stage64),
- * else (a zero or tiny direction component, invalid input) the cold path
- * (ra_cold: binary64 ends, then exact comparisons).  t is the entry: within 6.02 u32 of it, plus 2^-150. */
+ * certified, or the cold path (ra_cold: binary64 ends, then exact
+ * comparisons).  t is the entry: within 6.02 u32 of it, plus 2^-150. */
 bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
 {
     ra_ends32 x = ra_slab32(ray.origin.x, ray.dir.x, box.min.x, box.max.x);
@@ -183,7 +140,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     bool hit = valid & ((lo + FB_RAY32_SLAB_ABS) * (1 + FB_RAY32_SLAB) <= hi);
     bool miss = (fabsf(e) <= FLT_MAX) & (hi * (1 + FB_RAY32_SLAB) + FB_RAY32_SLAB_ABS < lo);
     if (ISECT_UNLIKELY(!(hit | miss)))
-        return fabsf(e) <= FLT_MAX ? ra_stage64(ray, box, out) : ra_cold(ray, box, out);
+        return ra_cold(ray, box, out);
     if (out) {
         out->hit = hit;
         out->t = rc_select(hit, lo);
