@@ -456,7 +456,8 @@ int report_generate_dirs(char **dirs, int ndirs, const char *out, const char *qu
     if (summary && ndirs > 1)
         fprintf(summary, "merged %d folders: %zu findings read, %zu duplicate%s of a signature dropped\n", ndirs,
                 r.nread, r.ndups, r.ndups == 1 ? "" : "s");
-    qsort(r.items, r.n, sizeof *r.items, cmp_item);
+    if (r.n) /* items is NULL when nothing was read */
+        qsort(r.items, r.n, sizeof *r.items, cmp_item);
     count_pairs(&r);
     group_causes(&r);
     if (!quiet && r.n)

@@ -281,6 +281,101 @@
 #define FB_CC32_MIN 0x1p-100f
 #define FB_CC32_GMIN 0x1p-60f
 
+/* ---- FB_SOBB_GRAM (2^-45 = 256u) and _REL (2^-44 = 512u), in full -----------
+ * sphere_obb's stage 0 (fast/sphere_obb.c, sphere_obb_gram), the section
+ * "sphere_obb stage 0" above written out step by step.  u = 2^-53,
+ * gamma_n = n u / (1 - n u).  Exact values: W = C - B (centre minus box
+ * centre), a_i the axes (binary32), T_i = W.a_i, E = A^T A - I (A the axes
+ * as columns), S = sum_{i<=j} |E_ij|, K = |W|^2 + |h|^2, R_i =
+ * dist(T_i, [-h_i, h_i]), D = sum_i R_i^2, delta^2 the squared distance
+ * from the centre to the box, r^2 = RR (binary32 r: exact in binary64).
+ * Range: every product of two binary32 values, or of a binary32 value and
+ * w_j = fl(C_j - B_j) (a multiple of 2^-149), is a multiple of 2^-298 and
+ * exact or normal; t_i, x_i are multiples of 2^-298, their squares of
+ * 2^-596 (normal when not 0); nothing exceeds 2^530.  So every rounding
+ * below is relative, with no underflow term.
+ * 1. The model.  For every s, |W - A s|^2 = |W|^2 - 2 s.T + s^T A^T A s =
+ *    |T - s|^2 + W^T (I - A A^T) W + s^T E s.  A A^T - I has E's eigenvalues,
+ *    |x^T E x| <= ||E||_2 |x|^2, and ||E||_2 <= the largest row sum of |E|
+ *    <= S.  With |s|^2 <= |h|^2 in the box, the two sides differ by at most
+ *    S K at every s of the box, so their minima do: |delta^2 - D| <= S K.
+ *    Also sum R_i^2 <= |T|^2 = W^T A A^T W <= (1 + S) |W|^2, R_i <= |T_i|
+ *    <= |W| |a_i|, and sum |a_i|^2 = 3 + tr E <= 3 + S <= 3 (1 + S).
+ * 2. The projections.  w_j = W_j (1 + d), |d| <= u; the products w_j a_ij
+ *    round once, the two sums twice: |t_i - T_i| <= gamma_4 sum_j |W_j a_ij|
+ *    <= gamma_4 |W| |a_i| =: e_i.  clamp(t_i) selects t_i or +-h_i (exact)
+ *    and dist is 1-Lipschitz, so rho_i = |t_i - clamp(t_i)| (the exact
+ *    difference of the computed values) is within e_i of R_i.
+ * 3. The sum.  |sum rho_i^2 - D| <= sum e_i (2 R_i + e_i) <= (2 gamma_4 +
+ *    gamma_4^2) |W|^2 sum |a_i|^2 <= 24.001u (1 + S) |W|^2.  d2 =
+ *    fl(sum fl(fl(t_i - clamp)^2)) is sum rho_i^2 (1 + th_i), |th_i| <=
+ *    gamma_5 (one difference, one square, two sums, one spare), and
+ *    gamma_5 sum rho_i^2 <= 5.0001u ((1 + S) |W|^2 + 24.001u (1 + S) |W|^2)
+ *    <= 5.001u (1 + S) |W|^2: |d2 - D| <= 29.01u (1 + S) |W|^2.
+ * 4. The entries.  G_ij = fl(a_i.a_j): exact products, two sums, within
+ *    gamma_2 |a_i| |a_j|; the diagonal's fl(G_ii - 1) one more rounding; e
+ *    (five sums of six non-negative terms) >= (1 - u)^6 times the sum of
+ *    the six exact |G_ii - 1|, |G_ij|.  With sum_{i<j} |a_i| |a_j| <=
+ *    sum |a_i|^2 <= 3 + S: S <= e / (1 - u)^6 + 2 gamma_2 (3 + S), so
+ *    S (1 - 4.001u) <= e (1 + 6.001u) + 12.001u and
+ *    S <= e (1 + 10.01u) + 12.01u.
+ * 5. The scale.  k = fl(fl(w.w) + fl(h.h)): w_j^2 = W_j^2 (1 + d)^2, one
+ *    rounding per square and two per sum, h_j^2 exact: k >= (1 - u)^6 K,
+ *    so K <= (1 + 6.02u) k.
+ * 6. Altogether.  |d2 - delta^2| <= S K + 29.01u (1 + S) K (|W|^2 <= K) =
+ *    (S (1 + 29.01u) + 29.01u) K <= (e (1 + 39.03u) + 41.03u) K <=
+ *    (e (1 + 45.1u) + 41.3u) k =: M.
+ * 7. The test.  m = fl(fl(fl(e (1 + 512u)) + 256u) k) >= (1 - u)^3
+ *    (e (1 + 512u) + 256u) k (1 + 512u = 1 + 2^-44 and 256u = 2^-45 are
+ *    binary64 constants); fl(|d2 - RR|) > m gives |d2 - RR| > m / (1 + u)
+ *    >= (1 - 4.01u)(e (1 + 512u) + 256u) k >= (e (1 + 507u) + 255u) k > M
+ *    (when e k > 0 or k > 0; k = 0 means W = 0 and h = 0, where d2 = 0 =
+ *    delta^2 exactly).  Then delta^2 - RR has the sign of d2 - RR, non-zero:
+ *    d2 <= RR is the exact hit.  The slack (507u against 45.1u, 255u against
+ *    41.3u) is why dropping the factor 1 + 2^-44 leaves every corpus answer
+ *    right (docs/queries/sphere_obb.md, "Stage 0": not killed).
+ * 8. Invalid input.  A non-finite centre or half makes k inf or NaN, a
+ *    non-finite axis e inf or NaN; finite binary32 inputs keep e and k
+ *    below 2^262 and m below 2^530.  So m is finite iff the centres, axes
+ *    and halves are: sphere_obb_valid takes m <= DBL_MAX for those checks
+ *    (with the radius's and the halves' signs). */
+
+/* ---- sphere_obb's stage 0b, second order (issue 14, boundary speed) --------
+ * FB_SOBB_2ND (2^-46 = 128u), _E (2^-5), _SREL (2^-40), _SABS (2^-48),
+ * _SQ (9/8); u = 2^-53; notation and steps 1-5 of "FB_SOBB_GRAM ... in
+ * full" above.  Used only when the computed e <= 2^-5, so S <= e (1 +
+ * 10.01u) + 12.01u < 1/16.  c = clamp(t) (computed, in the box),
+ * P = clamp(T) (exact); |c_i - P_i| <= |t_i - T_i| <= e_i.
+ * 1. Bounds.  delta^2 <= |W - A c|^2 = |T - c|^2 + q + c^T E c (q = |W|^2
+ *    - |T|^2, the identity of step 1), |T - c|^2 <= sum (R_i + e_i)^2 <=
+ *    D + 24.6u |W|^2.  For s = P + d in the box, (T - P).d <= 0 (P is the
+ *    projection of T on the box), so |T - s|^2 >= D + |d|^2, and s^T E s >=
+ *    P^T E P - 2 S |P| |d| - S |d|^2: minimised over |d|, delta^2 >=
+ *    V - S^2 |h|^2 / (1 - S), V = D + q + P^T E P; and |c^T E c - P^T E P|
+ *    <= S |c - P| |c + P| <= 0.51u K.
+ * 2. Rounding of v = fl(fl(d2 + fl(ww - tt)) + cq).  d2 within 30.83u
+ *    |W|^2 of D (step 3, S < 1/16); ww = fl(w.w) within gamma_5 |W|^2 of
+ *    |W|^2; tt = fl(sum t_i^2) within sum e_i (2 |T_i| + e_i) + gamma_3
+ *    sum t_i^2 <= 27.7u |W|^2 of |T|^2; so fl(ww - tt) within 32.8u |W|^2
+ *    of q (|q| <= S |W|^2).  cq: the entries within 2.2u of E's (step 4),
+ *    so sum |(E^ - E)_ij c_i c_j| <= 2.2u (sum |c_i|)^2 <= 6.6u |h|^2; each
+ *    term two roundings (the factor 2 exact), five sums: gamma_7
+ *    sum |E^_ij c_i c_j| <= 0.44u |h|^2.  The last two sums: 2.27u K.
+ *    Altogether |v - (D + q + c^T E c)| <= 72.9u K.
+ * 3. The test.  delta^2 <= v + 97.5u K and delta^2 >= v - 73.5u K -
+ *    1.0667 S^2 |h|^2.  m2 = fl(fl(2^-46 fl(ww + hh)) + fl(fl(fl(sb sb) hh)
+ *    9/8)), sb = fl(fl(e (1 + 2^-40)) + 2^-48) >= S (2^-40 = 8192u, 2^-48
+ *    = 32u, two roundings), hh = fl(h.h) >= (1 - 2u) |h|^2, K <= (1 +
+ *    6.02u) fl(ww + hh) (step 5): m2 / (1 + u) >= 127u K and >= 1.124 S^2
+ *    |h|^2, each exceeding its term, so fl(|v - RR|) > m2 (RR = r^2
+ *    exact) gives delta^2 < RR when v < RR and delta^2 > RR when v > RR.
+ *    Range: products of three of c, E^ are multiples of 2^-894 below
+ *    2^800, sb^2 hh 0 or at least 2^-394: no under- or overflow. */
+#define FB_SOBB_2ND 0x1p-46
+#define FB_SOBB_2ND_E 0x1p-5
+#define FB_SOBB_2ND_SREL 0x1p-40
+#define FB_SOBB_2ND_SABS 0x1p-48
+#define FB_SOBB_2ND_SQ 1.125
 /* ---- ray_aabb's binary32 stage (issue 14): FB_RAY32_SLAB 2^-20, _ABS 2^-140
  * u = 2^-24.  A slab end E = P/d (P = b - o exact, d != 0, binary32 b, o,
  * d) computed as e = fl(fl(P) fl(1/d)): fl(P) = P(1 + d1) (a difference

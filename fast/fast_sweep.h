@@ -57,10 +57,21 @@ typedef struct {
  * negative or NaN radius). */
 bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P);
 
-/* Offer a feature's candidate to *best (kept when strictly earlier). */
+/* Offer a feature's candidate to *best (kept when strictly earlier).
+ * fsw_edge returns whether it offered one: the sphere then meets the edge's
+ * line first at a point of the edge, no later than at either end (both on
+ * that line), so the ends need no root of their own.  fsw_face returns
+ * FSW_FACE_FIRST when it offered one (the centre projects into the triangle
+ * when the sphere reaches the plane: the first contact, every other feature
+ * lying in the plane), FSW_FACE_NEVER when the centre stays farther than r
+ * from the plane over [0, 1] (no point of the triangle is ever reached),
+ * FSW_FACE_OTHER otherwise.  These are exact-arithmetic facts; in floating
+ * point they differ from computing every feature only where two features'
+ * times or a time and 1 agree to rounding (within the declared tolerance). */
+enum { FSW_FACE_OTHER, FSW_FACE_FIRST, FSW_FACE_NEVER };
 void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P);
-void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1);
-void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
+bool fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1);
+int fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
 
 /* Closest point y of a segment / triangle (hull of its vertices) to the
  * origin; returns the squared distance. */

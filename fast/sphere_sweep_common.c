@@ -69,7 +69,7 @@ static bool entry_d(double a, double b, double c, double D, double *t)
     return true;
 }
 
-void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1)
+bool fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1)
 {
     /* With w = -P0 (centre minus p0) and e = P1 - P0:
      * E dist(t v, line)^2 = |(w + t v) x e|^2, so with X = w x e, Y = v x e:
@@ -83,7 +83,7 @@ void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
     fv_d3 e = fv_d(ef), w = fv_d(fv_neg(P0)), v = fv_d(b->v);
     double E = fv_ddot(e, e);
     if (!(E > 0))
-        return;
+        return false;
     fv_d3 X = fv_dcross(w, e), Y = fv_dcross(v, e);
     double r2 = (double)b->r * b->r;
     double a = fv_ddot(Y, Y), bb = fv_ddot(X, Y), c = fv_ddot(X, X) - r2 * E;
@@ -91,12 +91,13 @@ void fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1
     double D = E * (r2 * a - g * g);
     double t;
     if (!entry_d(a, bb, c, D, &t))
-        return;
+        return false;
     /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
     double sigma = fv_ddot(w, e) + t * fv_ddot(v, e);
     if (!(sigma >= 0 && sigma <= E))
-        return;
+        return false;
     offer(best, FSW_EDGE, (float)t, fv_f(fv_dadd(fv_d(P0), fv_dmul(e, sigma / E))));
+    return true;
 }
 
 void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P)
@@ -137,32 +138,35 @@ static bool tri_inside(fv_d3 n, const isect_vec3 *Ps, fv_d3 x)
     return true;
 }
 
-void fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
+int fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2)
 {
     /* In binary64: a binary32 normal of a thin triangle is mostly rounding
      * noise, which tilts the plane far beyond any rounding of the input. */
     fv_d3 n = tri_normal(P0, P1, P2);
     double N = fv_ddot(n, n);
     if (!(N > 0))
-        return;
+        return FSW_FACE_OTHER;
     /* Signed distance of the centre times |n|: d0 + t dv; the sphere enters
      * the slab |d| <= r |n| at t = (|d0| - r |n|) / |dv| when approaching. */
     fv_d3 v = fv_d(b->v);
     double d0 = -fv_ddot(n, fv_d(P0)), dv = fv_ddot(n, v), ln = sqrt(N);
     double gap = fabs(d0) - b->r * ln;
-    if (!(gap > 0) || !(d0 * dv < 0))
-        return;
+    if (!(gap > 0))
+        return FSW_FACE_OTHER; /* within r of the plane at the start (or NaN) */
+    if (!(d0 * dv < 0))
+        return FSW_FACE_NEVER; /* outside the slab, moving away or parallel */
     double t = gap / fabs(dv);
     if (!(t <= 1))
-        return;
+        return t > 1 ? FSW_FACE_NEVER : FSW_FACE_OTHER;
     /* The centre at t must project into the triangle. */
     fv_d3 q = fv_dmul(v, t);
     isect_vec3 Ps[3] = {P0, P1, P2};
     if (!tri_inside(n, Ps, q))
-        return;
+        return FSW_FACE_OTHER;
     /* Contact point: the centre moved by r towards the plane. */
     double s = b->r / ln;
     offer(best, FSW_FACE, (float)t, fv_f(fv_dadd(q, fv_dmul(n, d0 > 0 ? -s : s))));
+    return FSW_FACE_FIRST;
 }
 
 float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1)

@@ -23,9 +23,10 @@ bool isect_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3
         k.kind = FSW_START;
         k.p = y;
     } else {
-        fsw_edge(&k, &b, P[0], P[1]);
-        fsw_vertex(&k, &b, P[0]);
-        fsw_vertex(&k, &b, P[1]);
+        if (!fsw_edge(&k, &b, P[0], P[1])) { /* else no end is reached first */
+            fsw_vertex(&k, &b, P[0]);
+            fsw_vertex(&k, &b, P[1]);
+        }
     }
     if (k.kind == FSW_MISS)
         return false;

@@ -5,7 +5,9 @@
  * method: no back-face culling (two-sided), no "embedded in the plane"
  * shortcut, a stable root, no division when the motion is parallel to an
  * edge or zero, and a degenerate triangle is its edges (the face offers
- * nothing when its normal is 0).  docs/queries/sphere_sweep_triangle.md. */
+ * nothing when its normal is 0).  Pruned as exact arithmetic allows: a
+ * face contact is first, a sphere never within r of the plane misses, a
+ * vertex of an edge with a contact is not first (fast_sweep.h).  docs/queries/sphere_sweep_triangle.md. */
 #include "fast_sweep.h"
 
 #include <string.h>
@@ -27,11 +29,19 @@ bool isect_sphere_sweep_triangle(isect_moving_sphere s, isect_triangle tri, isec
         k.kind = FSW_START;
         k.p = y;
     } else {
-        fsw_face(&k, &b, P[0], P[1], P[2]);
-        for (int i = 0; i < 3; i++)
-            fsw_edge(&k, &b, P[i], P[(i + 1) % 3]);
-        for (int i = 0; i < 3; i++)
-            fsw_vertex(&k, &b, P[i]);
+        int face = fsw_face(&k, &b, P[0], P[1], P[2]);
+        if (face == FSW_FACE_NEVER)
+            return false;
+        if (face == FSW_FACE_OTHER) {
+            /* edge i joins P[i] and P[i + 1]; a vertex with an edge contact
+             * cannot be reached first (fast_sweep.h) */
+            bool e[3];
+            for (int i = 0; i < 3; i++)
+                e[i] = fsw_edge(&k, &b, P[i], P[(i + 1) % 3]);
+            for (int i = 0; i < 3; i++)
+                if (!e[i] && !e[(i + 2) % 3])
+                    fsw_vertex(&k, &b, P[i]);
+        }
     }
     if (k.kind == FSW_MISS)
         return false;

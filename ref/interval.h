@@ -22,37 +22,128 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 /* The public isect_iv (isect_ref.h), under ref's short name. */
 typedef isect_iv iv;
 
-iv iv_point(double x);            /* [x, x] exactly */
-iv iv_make(double lo, double hi); /* [lo, hi] exactly */
-iv iv_add(iv a, iv b);
-iv iv_sub(iv a, iv b);
-iv iv_neg(iv a);
-iv iv_mul(iv a, iv b);
-iv iv_sqr(iv a);                  /* tighter than iv_mul(a, a) across zero */
+/* ---- the arithmetic core (inline: it is most of ref's filter time) ------ */
+
+/* The next double up (dir = 1) or down (dir = -1) from x: nextafter(x,
+ * +-inf) computed on the bit pattern, without a libm call.  For a finite
+ * non-zero x the neighbour away from (towards) zero is the pattern plus
+ * (minus) one, overflow to inf and the subnormals included; 0 of either sign
+ * goes to +-2^-1074; NaN and the infinity in the direction of the move stay;
+ * the other infinity goes to -+DBL_MAX, the pattern minus one.
+ * tests/test_interval.c checks it against nextafter. */
+static inline double iv_step(double x, int dir)
+{
+    if (x != x || x == dir * INFINITY)
+        return x;
+    if (x == 0)
+        return dir * 0x1p-1074;
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    b += (x > 0) == (dir > 0) ? 1 : (uint64_t)-1;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+static inline double iv_down(double x) { return iv_step(x, -1); }
+static inline double iv_up(double x) { return iv_step(x, 1); }
+
+static inline iv iv_point(double x) { return (iv){x, x}; } /* [x, x] exactly */
+static inline iv iv_make(double lo, double hi) { return (iv){lo, hi}; }
+static inline bool iv_has_nan(iv a) { return isnan(a.lo) || isnan(a.hi); }
+static inline iv iv_nan(void) { return (iv){NAN, NAN}; }
+
+static inline iv iv_add(iv a, iv b)
+{
+    iv r = {iv_down(a.lo + b.lo), iv_up(a.hi + b.hi)};
+    /* inf + -inf inside an endpoint: nothing is known (the whole line). */
+    if (iv_has_nan(r) && !iv_has_nan(a) && !iv_has_nan(b))
+        return (iv){-INFINITY, INFINITY};
+    return r;
+}
+static inline iv iv_neg(iv a) { return (iv){-a.hi, -a.lo}; }
+static inline iv iv_sub(iv a, iv b) { return iv_add(a, iv_neg(b)); }
+
+/* The lower (upper) endpoint of a product from the endpoints x, y that
+ * attain it: 0 * inf counts as 0 (an infinite endpoint stands for unbounded
+ * finite values, and 0 times any of them is 0), an exact 0 (a zero factor)
+ * is not widened, every other product is moved one double outward (one that
+ * is 0 only because it underflowed included). */
+static inline double iv_mul_lo(double x, double y) { return x == 0 || y == 0 ? 0 : iv_down(x * y); }
+static inline double iv_mul_hi(double x, double y) { return x == 0 || y == 0 ? 0 : iv_up(x * y); }
+
+/* The product's extremes are among the four endpoint products; the signs of
+ * the operands say which (a >= 0 means a.lo >= 0, a <= 0 means a.hi <= 0;
+ * [0, 0] is both, and every case then gives [0, 0]).  Only when both
+ * straddle 0 are two candidates compared.  The same endpoints as the min
+ * and max of all four outward-moved products, never wider (the moves are
+ * monotone), and tighter where an exact 0 ties with an underflowed product. */
+static inline iv iv_mul(iv a, iv b)
+{
+    if (iv_has_nan(a) || iv_has_nan(b))
+        return iv_nan();
+    if (a.lo >= 0) {
+        if (b.lo >= 0)
+            return (iv){iv_mul_lo(a.lo, b.lo), iv_mul_hi(a.hi, b.hi)};
+        if (b.hi <= 0)
+            return (iv){iv_mul_lo(a.hi, b.lo), iv_mul_hi(a.lo, b.hi)};
+        return (iv){iv_mul_lo(a.hi, b.lo), iv_mul_hi(a.hi, b.hi)};
+    }
+    if (a.hi <= 0) {
+        if (b.lo >= 0)
+            return (iv){iv_mul_lo(a.lo, b.hi), iv_mul_hi(a.hi, b.lo)};
+        if (b.hi <= 0)
+            return (iv){iv_mul_lo(a.hi, b.hi), iv_mul_hi(a.lo, b.lo)};
+        return (iv){iv_mul_lo(a.lo, b.hi), iv_mul_hi(a.lo, b.lo)};
+    }
+    if (b.lo >= 0)
+        return (iv){iv_mul_lo(a.lo, b.hi), iv_mul_hi(a.hi, b.hi)};
+    if (b.hi <= 0)
+        return (iv){iv_mul_lo(a.hi, b.lo), iv_mul_hi(a.lo, b.lo)};
+    double l0 = iv_mul_lo(a.lo, b.hi), l1 = iv_mul_lo(a.hi, b.lo);
+    double h0 = iv_mul_hi(a.lo, b.lo), h1 = iv_mul_hi(a.hi, b.hi);
+    return (iv){l0 < l1 ? l0 : l1, h0 > h1 ? h0 : h1};
+}
+
+/* a^2: tighter than iv_mul(a, a) across zero. */
+static inline iv iv_sqr(iv a)
+{
+    if (iv_has_nan(a))
+        return a;
+    double l = fabs(a.lo), h = fabs(a.hi);
+    double mx = l > h ? l : h;
+    double mn = (a.lo <= 0 && a.hi >= 0) ? 0 : (l < h ? l : h);
+    return (iv){mn == 0 ? 0 : iv_down(mn * mn), mx == 0 ? 0 : iv_up(mx * mx)};
+}
+
 iv iv_div(iv a, iv b);            /* whole line if b contains 0 */
 iv iv_sqrt(iv a);                 /* of the non-negative part; NaN interval if a < 0 */
 iv iv_hull(iv a, iv b);
-
-bool iv_has_nan(iv a);
 bool iv_contains(iv a, double x);
+
 /* Certain signs: every point of a is >= 0 (resp. > 0, <= 0, < 0). */
-bool iv_nonneg(iv a);
-bool iv_pos(iv a);
-bool iv_nonpos(iv a);
-bool iv_neg_strict(iv a);
+static inline bool iv_nonneg(iv a) { return !iv_has_nan(a) && a.lo >= 0; }
+static inline bool iv_pos(iv a) { return !iv_has_nan(a) && a.lo > 0; }
+static inline bool iv_nonpos(iv a) { return !iv_has_nan(a) && a.hi <= 0; }
+static inline bool iv_neg_strict(iv a) { return !iv_has_nan(a) && a.hi < 0; }
 
 /* Enclosure of a boolean: [0,0] certainly false, [1,1] certainly true,
  * [0,1] either. */
-iv iv_bool(bool certain_true, bool certain_false);
+static inline iv iv_bool(bool certain_true, bool certain_false)
+{
+    if (certain_true)
+        return (iv){1, 1};
+    if (certain_false)
+        return (iv){0, 0};
+    return (iv){0, 1};
+}
 
 /* ---- exact lattice operations (endpoints compared, not computed: no
  * rounding, so no widening) ------------------------------------------------- */
-
-static inline iv iv_nan(void) { return (iv){NAN, NAN}; }
 
 static inline iv iv_max(iv a, iv b)
 {
@@ -130,14 +221,17 @@ static inline iv3 iv3_whole(void)
     return (iv3){w, w, w};
 }
 
+/* Out of line: iv3 is passed in memory, and clang 14's ASan reported a use
+ * after scope on inlined calls of these (a temporary's byval copy elided),
+ * in ref/sphere_obb.c; each inlines the scalar operations above. */
 iv3 iv3_sub(iv3 a, iv3 b);
+iv3 iv3_add(iv3 a, iv3 b);
 iv3 iv3_cross(iv3 a, iv3 b);
 iv iv3_dot(iv3 a, iv3 b);
-iv3 iv3_add(iv3 a, iv3 b);
 iv3 iv3_scale(iv3 a, iv s);
 iv3 iv3_axpy(iv3 a, iv s, iv3 b); /* a + s b */
-iv3 iv3_hull(iv3 a, iv3 b);
 iv iv3_norm2(iv3 a);              /* |a|^2 */
+iv3 iv3_hull(iv3 a, iv3 b);
 
 /* The closest point q of the segment x + u e, u in [0, 1], to p and the
  * squared distance d2, enclosed over a box: u = e.(p - x)/e.e clamped to

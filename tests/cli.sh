@@ -332,4 +332,19 @@ expect_eq "$(count_in "$tmp/out" '"target": "fast"')" 2 "fast rows with --target
 expect_rc 0 "$ISECT" eval --json --target all --target all "$tmp/good.case"
 expect_eq "$(count_in "$tmp/out" '"target": "zoo:mt_eps"')" 2 "zoo rows with --target all --target all (one per case)"
 
+# ---- engine timeouts the target is not responsible for --------------------------------
+# A libFuzzer timeout- file whose input the target answers at once here (its
+# engine time went to ref or the judge) is not reported as the target
+# hanging: 64 zero bytes are sphere_sphere's two points at the origin.
+mkdir -p "$tmp/engine/sphere_sphere"
+i=0
+while [ $i -lt 64 ]; do printf '\000'; i=$((i + 1)); done >"$tmp/engine/sphere_sphere/timeout-1"
+expect_rc 0 "$ISECT" report --no-minimize --no-maps --out "$tmp/engine-report" "$tmp/engine"
+err_has "timeout-1: not a finding of fast: it answers in"
+out_has "0 causes"
+# the same bytes as a crash- file are still judged (no crash here: kept as a crash finding)
+mv "$tmp/engine/sphere_sphere/timeout-1" "$tmp/engine/sphere_sphere/crash-1"
+expect_rc 1 "$ISECT" report --no-minimize --no-maps --out "$tmp/engine-report2" "$tmp/engine"
+out_has "1 cause"
+
 echo "cli.sh: $n checks passed"

@@ -171,3 +171,50 @@ Test(interval, outward_step_is_nextafter)
                   "x = %a: [%a, %a], nextafter gives [%a, %a]", x, r.lo, r.hi, lo, hi);
     }
 }
+
+/* iv_mul picks the extreme endpoint products by the operands' signs.  Its
+ * result must be the hull of all four outward-moved endpoint products (the
+ * textbook rule, written here independently), or tighter only where an
+ * exact 0 (a zero factor, never widened) ties with a product that
+ * underflowed to 0: operands with zero, infinite, subnormal and huge
+ * endpoints of every sign pattern. */
+static double pick(void)
+{
+    static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, 0x1p-1074, -0x1p-600, 1.0, -3.0, DBL_MAX};
+    if (tl_rnd() % 3 == 0)
+        return special[tl_rnd() % (sizeof special / sizeof *special)];
+    return value(-700, 700);
+}
+
+static double prod(double x, double y) { return x == 0 || y == 0 ? 0 : x * y; }
+
+Test(interval, mul_is_the_four_product_hull)
+{
+    seed();
+    for (int i = 0; i < 200000; i++) {
+        iv A = interval_of(pick(), pick()), B = interval_of(pick(), pick());
+        double p[4] = {prod(A.lo, B.lo), prod(A.lo, B.hi), prod(A.hi, B.lo), prod(A.hi, B.hi)};
+        bool z[4] = {A.lo == 0 || B.lo == 0, A.lo == 0 || B.hi == 0, A.hi == 0 || B.lo == 0, A.hi == 0 || B.hi == 0};
+        double lo = INFINITY, hi = -INFINITY, rlo = INFINITY, rhi = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double l = z[k] ? 0 : nextafter(p[k], -INFINITY), h = z[k] ? 0 : nextafter(p[k], INFINITY);
+            lo = l < lo ? l : lo;
+            hi = h > hi ? h : hi;
+            rlo = p[k] < rlo ? p[k] : rlo;
+            rhi = p[k] > rhi ? p[k] : rhi;
+        }
+        iv r = iv_mul(A, B);
+        cr_assert(!iv_has_nan(r), "[%a,%a]*[%a,%a] gave NaN", A.lo, A.hi, B.lo, B.hi);
+        cr_assert(r.lo >= lo && r.hi <= hi, "[%a,%a]*[%a,%a] = [%a,%a], wider than the hull [%a,%a]", A.lo, A.hi,
+                  B.lo, B.hi, r.lo, r.hi, lo, hi);
+        /* no tighter than the rounded extremes, except an exact 0 against an underflowed product */
+        cr_assert(r.lo <= rlo || (r.lo == 0 && rlo == 0), "[%a,%a]*[%a,%a]: lo %a above %a", A.lo, A.hi, B.lo, B.hi,
+                  r.lo, rlo);
+        cr_assert(r.hi >= rhi || (r.hi == 0 && rhi == 0), "[%a,%a]*[%a,%a]: hi %a below %a", A.lo, A.hi, B.lo, B.hi,
+                  r.hi, rhi);
+        cr_assert(r.lo == lo || (r.lo == 0 && rlo == 0), "[%a,%a]*[%a,%a]: lo %a, hull %a", A.lo, A.hi, B.lo, B.hi,
+                  r.lo, lo);
+        cr_assert(r.hi == hi || (r.hi == 0 && rhi == 0), "[%a,%a]*[%a,%a]: hi %a, hull %a", A.lo, A.hi, B.lo, B.hi,
+                  r.hi, hi);
+    }
+}

@@ -14,6 +14,7 @@ BUILD/coverage.txt.  --corpus-only skips the tests; --files restricts the
 closing figure and the unreached list to some fast/ files.  Exit status 0 (a report, not a gate), 2 when the build
 is missing.
 """
+import re
 import argparse
 import glob
 import json
@@ -95,7 +96,7 @@ def out_null_branches(cov, prefix):
             continue
         src = open(name, encoding="utf-8").read().split("\n")
         for line, (count, br) in cov[name].items():
-            if line <= len(src) and src[line - 1].strip() in ("if (out)", "if (out) {"):
+            if line <= len(src) and re.sub(r"\s*/\*.*\*/\s*$", "", src[line - 1]).strip() in ("if (out)", "if (out) {"):
                 n += sum(1 for c in br if c == 0)
     return n
 
