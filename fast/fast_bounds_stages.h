@@ -442,5 +442,30 @@
  * (The first version of stage 0 tested the grid in binary64, y = x 2^(15 -
  * E) integral by (y + 1.5 2^52) - 1.5 2^52 == y; the binary32 test above
  * needs no conversion and decides the same grid for f <= 245.) */
+/* ---- ray_aabb's binary32 stage (issue 14): FB_RAY32_SLAB 2^-20, _ABS 2^-140
+ * u = 2^-24.  A slab end E = P/d (P = b - o exact, d != 0, binary32 b, o,
+ * d) computed as e = fl(fl(P) fl(1/d)): fl(P) = P(1 + d1) (a difference
+ * rounds relatively, exact when subnormal; an overflow is inf); 1/d is in
+ * [2^-128, 2^149] in magnitude: above FLT_MAX it is inf, below 2^-126 it
+ * rounds within 2^-150 <= 2^-22 |1/d|, so fl(1/d) = (1/d)(1 + d2), |d2| <=
+ * 4u; the product rounds within u of itself or within 2^-150.  So a finite
+ * e has |e - E| <= 6.01u |E| + 2^-150, i.e. E is within 6.02u |e| + 2^-149
+ * of e, and the sign of a non-zero e is E's.  Rounding is monotone, so the
+ * computed lower end of a slab is the exact lower end's.  lo = max(0, the
+ * lower ends) >= 0, hi = min(tmax, the upper ends), every end finite:
+ * - hit: X = fl(fl(lo + 2^-140)(1 + 2^-20)) <= hi.  X >= (lo + 2^-140)
+ *   (1 + 16u)(1 - u)^2 >= (lo + 2^-140)(1 + 13.9u) (normal), so hi > 0 and
+ *   the exact exit is at least hi (1 - 6.02u) - 2^-149 >= (lo + 2^-140)
+ *   (1 + 7.8u) - 2^-149 > lo (1 + 6.02u) + 2^-149, which bounds the exact
+ *   entry (a negative lower end's exact value is below 2^-149).
+ * - miss: Y = fl(fl(hi (1 + 2^-20)) + 2^-140) < lo.  If hi < 0, an upper
+ *   end (or tmax: invalid, a miss anyway) is negative, so exactly.  Else Y
+ *   >= (hi (1 + 16u)(1 - u) - 2^-150 + 2^-140)(1 - u) >= hi (1 + 14.9u) +
+ *   0.99 2^-140, and lo > 0 is a lower end whose exact value is at least
+ *   lo (1 - 6.02u) - 2^-149 > hi (1 + 8.8u) + 2^-141 > hi (1 + 6.02u) +
+ *   2^-149, which the exact exit does not exceed.
+ * A NaN tmax makes hi NaN: neither.  docs/queries/ray_aabb.md. */
+#define FB_RAY32_SLAB 0x1p-20f
+#define FB_RAY32_SLAB_ABS 0x1p-140f
 
 #endif

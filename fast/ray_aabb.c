@@ -1,27 +1,28 @@
 /* fast/ray_aabb.c: ray against a closed axis-aligned box in binary32.
  *
  * The slab test (Kay and Kajiya 1986; Williams et al. 2005) as a filtered
- * exact predicate (Shewchuk's style).  Each slab's ends (b - o)/d are
- * computed in binary64 as fl(fl(b - o) fl(1/d)) (no overflow or underflow
- * for any binary32 input, so no rescaling), ordered by fmin/fmax (rounding
- * is monotone, so the computed ends keep the exact ends' order); a zero
- * direction component gives the exact slab (-inf, inf) when
- * min <= o <= max, else the empty one (inf, -inf), so no 0 * inf arises for
- * a ray lying in a face plane.  The entry is the largest lower end (at
- * least 0), the exit the smallest upper end (at most tmax).  The common
- * path has no branch but one: entry <= exit is taken when the guard
- * FB_RAY_END certifies it (and the input is valid: finite, min <= max),
- * exit < entry likewise (a miss, which is also what invalid input
- * answers); otherwise a cold function validates and compares each pair of
- * ends the binary64 values cannot order exactly (rc_end_cmp: four exact
+ * exact predicate (Shewchuk's style).  The common path is the textbook's
+ * binary32 slab test, each end fl(fl(b - o) fl(1/d)), ordered by min and
+ * max (rounding is monotone, so the computed ends keep the exact ends'
+ * order), the entry the largest lower end (at least 0), the exit the
+ * smallest upper end (at most tmax), with ONE branch: entry <= exit is
+ * taken when the guard FB_RAY32_SLAB certifies it (and the input is valid:
+ * finite ends, min <= max), exit < entry likewise (a miss, which is also
+ * what invalid input answers).  Otherwise a cold function validates,
+ * computes the ends in binary64 (no overflow or underflow for any binary32
+ * input; a zero direction component gives the exact slab (-inf, inf) when
+ * min <= o <= max, else the empty one (inf, -inf), so no 0 * inf arises
+ * for a ray lying in a face plane) and orders each pair of ends by the
+ * guard FB_RAY_END, or exactly where it cannot (rc_end_cmp: four exact
  * products in an expansion).  The hit flag is exact for every input; t is
- * the entry rounded to binary32 and clipped to tmax.
+ * the entry (binary32, or binary64 rounded) clipped to tmax.
  * docs/queries/ray_aabb.md.
  */
 #include "isect.h"
 
 #include "fast_ray.h"
 
+#include <float.h>
 #include <string.h>
 
 /* One slab: its ends in binary64 (ra_slab) and exactly (as rc_end, with
@@ -102,41 +103,47 @@ static ISECT_NOINLINE bool ra_cold(isect_ray ray, isect_aabb box, isect_ray_aabb
     return true;
 }
 
-/* A slab's ends fl(fl(b - o) fl(1/d)) in binary64, d != 0, ordered: min and
- * max of the two (no branch). */
-static inline ra_ends ra_slab_nz(float o, float d, float mn, float mx)
+/* A slab's ends fl(fl(b - o) fl(1/d)) in binary32, ordered (no branch). */
+typedef struct {
+    float lo, hi;
+} ra_ends32;
+
+static inline ra_ends32 ra_slab32(float o, float d, float mn, float mx)
 {
-    double inv = 1.0 / d, a = ((double)mn - o) * inv, b = ((double)mx - o) * inv;
-    double lo = a < b ? a : b, hi = a > b ? a : b;
-    return (ra_ends){lo, hi};
+    float inv = 1.0f / d, a = (mn - o) * inv, b = (mx - o) * inv;
+    return (ra_ends32){a < b ? a : b, a < b ? b : a};
 }
 
+/* The binary32 stage, the textbook's arithmetic (FB_RAY32_SLAB,
+ * fast/fast_bounds_stages.h): each end E is computed within 6.02 u32 |E| +
+ * 2^-150 when finite; the entry lo >= 0 and the exit hi (at most tmax) are
+ * certainly ordered when fl(fl(lo + 2^-140)(1 + 2^-20)) <= hi (a hit) or
+ * fl(fl(hi (1 + 2^-20)) + 2^-140) < lo (a miss).  Validity as in the
+ * binary64 stage: the sum of the six ends finite (an infinite 1/d, a zero
+ * or tiny d, or a non-finite input makes an end inf or NaN), min <= max; a
+ * NaN tmax certifies nothing, a negative one only a miss.  One branch:
+ * certified, or the cold path (ra_cold: binary64 ends, then exact
+ * comparisons).  t is the entry: within 6.02 u32 of it, plus 2^-150. */
 bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
 {
-    ra_ends x = ra_slab_nz(ray.origin.x, ray.dir.x, box.min.x, box.max.x);
-    ra_ends y = ra_slab_nz(ray.origin.y, ray.dir.y, box.min.y, box.max.y);
-    ra_ends z = ra_slab_nz(ray.origin.z, ray.dir.z, box.min.z, box.max.z);
-    double lo = x.lo > 0 ? x.lo : 0, hi = x.hi < ray.tmax ? x.hi : ray.tmax;
+    ra_ends32 x = ra_slab32(ray.origin.x, ray.dir.x, box.min.x, box.max.x);
+    ra_ends32 y = ra_slab32(ray.origin.y, ray.dir.y, box.min.y, box.max.y);
+    ra_ends32 z = ra_slab32(ray.origin.z, ray.dir.z, box.min.z, box.max.z);
+    float lo = x.lo > 0 ? x.lo : 0, hi = x.hi < ray.tmax ? x.hi : ray.tmax;
     lo = y.lo > lo ? y.lo : lo;
     lo = z.lo > lo ? z.lo : lo;
     hi = y.hi < hi ? y.hi : hi;
     hi = z.hi < hi ? z.hi : hi;
-    /* Valid input and no zero direction component (those go to the cold
-     * path, which tests them exactly): the product of d's components is
-     * finite and not 0 (no binary32 product of three over- or underflows in
-     * binary64), the ends are finite (an infinite or NaN origin, min or max
-     * makes one of them inf or NaN, and so their sum), min <= max.  A NaN
-     * tmax fails both tests below. */
-    double p = ((double)ray.dir.x * ray.dir.y) * ray.dir.z, e = (x.lo + x.hi) + (y.lo + y.hi) + (z.lo + z.hi);
-    bool nz = (fabs(p) < INFINITY) & (p != 0);
-    bool valid = (fabs(e) < INFINITY) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) & (box.min.z <= box.max.z);
-    bool hit = valid & nz & (lo * (1 + FB_RAY_END) <= hi), miss = nz & (hi * (1 + FB_RAY_END) < lo);
-    if (!(hit | miss))
+    float e = (x.lo + x.hi) + (y.lo + y.hi) + (z.lo + z.hi);
+    bool valid = (fabsf(e) <= FLT_MAX) & (box.min.x <= box.max.x) & (box.min.y <= box.max.y) &
+                 (box.min.z <= box.max.z);
+    bool hit = valid & ((lo + FB_RAY32_SLAB_ABS) * (1 + FB_RAY32_SLAB) <= hi);
+    bool miss = (fabsf(e) <= FLT_MAX) & (hi * (1 + FB_RAY32_SLAB) + FB_RAY32_SLAB_ABS < lo);
+    if (ISECT_UNLIKELY(!(hit | miss)))
         return ra_cold(ray, box, out);
     if (out) {
-        float t = (float)lo;
         out->hit = hit;
-        out->t = !hit ? 0 : t > ray.tmax ? ray.tmax : t;
+        out->t = rc_select(hit, lo);
     }
     return hit;
 }

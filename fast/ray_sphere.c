@@ -21,6 +21,7 @@
 
 #include "fast_ray.h"
 
+#include <float.h>
 #include <string.h>
 
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
@@ -127,13 +128,59 @@ static int rs_c_sign(isect_ray ray, isect_sphere s, fv_d3 v)
     return sc;
 }
 
-/* The decision the filter could not take: by c's exact sign and the
- * binary64 values (rs_decide), or else exactly (exact_sphere). */
+/* The exact decision, c > 0 known, when a = d.d, b = v.d and c are each
+ * exactly a binary64 value (v exact: its caller's test; each sum's
+ * fx_two_sum steps exact, fx_sum8_exact: true for the small values of
+ * exactly constructed inputs, such as a tangent along an axis), from those
+ * values by TwoProduct pairs, no bound involved: b's sign; a tmax + b =
+ * fl(a tmax) + err + b (fx_pair_cmp against -b); D = b^2 - a c
+ * (fx_pair_cmp of the pairs of b^2 and a c); f(tmax) = c + 2 b tmax +
+ * a tmax^2 as an expansion of seven exact terms.  0 miss, 2 hit; -1 when a
+ * sum is not exact (then exact_sphere decides). */
+static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
+{
+    const double d[3] = {ray.dir.x, ray.dir.y, ray.dir.z}, w[3] = {v.x, v.y, v.z};
+    double pb[3], eb[3], pc[3], ec[3], a, b, c;
+    for (int i = 0; i < 3; i++) {
+        pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
+        pc[i] = fx_two_prod(w[i], w[i], &ec[i]);
+    }
+    bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a) &&
+              fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
+              fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], -(double)s.radius * s.radius, 0, &c);
+    if (!ok)
+        return -1;
+    if (a == 0 || b >= 0)
+        return 0;
+    double tmax = ray.tmax, e1, at = fx_two_prod(a, tmax, &e1), e2; /* a tmax = at + e1 */
+    if (tmax == INFINITY || fx_pair_cmp(at, e1, -b, 0) >= 0) {
+        double e3, bb = fx_two_prod(b, b, &e2), ac = fx_two_prod(a, c, &e3);
+        return fx_pair_cmp(bb, e2, ac, e3) >= 0 ? 2 : 0;
+    }
+    double t[7];
+    int n = fx_grow(t, 0, c);
+    n = fx_grow(t, n, fx_two_prod(2 * b, tmax, &e2));
+    n = fx_grow(t, n, e2);
+    n = fx_grow(t, n, fx_two_prod(at, tmax, &e2));
+    n = fx_grow(t, n, e2);
+    n = fx_grow(t, n, fx_two_prod(e1, tmax, &e2));
+    n = fx_grow(t, n, e2);
+    return fx_sign(t, n) <= 0 ? 2 : 0;
+}
+
+/* The decision the filter could not take: invalid input (a miss; the
+ * filter leaves it here), else by c's exact sign and the binary64 values
+ * (rs_decide), or else exactly: rs_exact_small when v is exact and c > 0,
+ * else exact_sphere. */
 static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
                                   double pc)
 {
+    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
+        return 0;
     RC_EXACT_HOOK();
-    int decision = rs_decide(a, b, B, c, pc, ray.tmax, rs_c_sign(ray, sphere, v));
+    int cs = rs_c_sign(ray, sphere, v), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
+    if (decision < 0 && cs == 1)
+        decision = rs_exact_small(ray, sphere, v);
     return decision >= 0 ? decision : exact_sphere(ray, sphere);
 }
 
@@ -142,22 +189,21 @@ static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, d
  * random input its branches are well predicted), the rest in rs_cold. */
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
-        return false;
     fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
     double r = sphere.radius, vv = fv_ddot(v, v), rr = r * r, c = vv - rr;
     double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d);
+    /* Validity, folded into the filter: a finite a proves dir finite; a
+     * non-finite origin, centre or radius makes c or vv + rr inf or NaN,
+     * and rs_decide then certifies nothing; radius and tmax >= 0 (not
+     * NaN) are tested here.  rs_cold validates in full. */
+    bool ok = (a <= DBL_MAX) & (r >= 0) & (ray.tmax >= 0);
     int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
-    if (decision < 0)
+    if (ISECT_UNLIKELY((decision < 0) | !ok))
         decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
-    if (decision == 0)
-        return false;
     if (out) {
-        float t = decision == 1 ? 0.0f : (float)entry(v, d, rr, a, b, c);
-        out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
+        float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
+        out->hit = decision != 0;
+        out->t = decision == 0 ? 0.0f : t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
-    return true;
+    return decision != 0;
 }
