@@ -202,9 +202,16 @@ def copy_tree(src, dst):
     it (a mutant left by an interrupted run included); the others keep theirs."""
     skip = {".git", "build", "findings", "reports"}
     wanted = set()
+    # a --build folder inside the tree holds dst: never copy it into itself
+    dst_abs = os.path.realpath(dst)
+
+    def holds_dst(path):
+        p = os.path.realpath(path)
+        return dst_abs == p or dst_abs.startswith(p + os.sep)
+
     for d, dirs, names in os.walk(src):
         rel = os.path.relpath(d, src)
-        dirs[:] = [x for x in dirs if not (rel == "." and x in skip)]
+        dirs[:] = [x for x in dirs if not (rel == "." and x in skip) and not holds_dst(os.path.join(d, x))]
         for name in names:
             r = os.path.normpath(os.path.join(rel, name))
             wanted.add(r)
