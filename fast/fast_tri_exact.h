@@ -50,9 +50,22 @@ static inline int tx_triple_sign_pairs(const double *x, double p[3][4])
     return fx_sign(h, na);
 }
 
+/* The low 27 bits of d's binary64 significand field: 0 when d (normal or
+ * 0, as every difference of binary32 values is) has at most 26 significant
+ * bits, so that the product of two such values (at most 52 bits) is exact
+ * unless it underflows (fx_triple's range excludes that). */
+static inline uint64_t tx_low27(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u & ((UINT64_C(1) << 27) - 1);
+}
+
 /* The sign of x.(y x z), exactly, for fx_triple's entries, in a short
  * fixed expansion when the cross product is exact in binary64: each
- * y_j z_k by fx_two_prod, exact when its error is 0, and c_i = y_j z_k -
+ * y_j z_k exact by itself when the six entries of y and z have at most 26
+ * significant bits (tx_low27), else by fx_two_prod, exact when its error
+ * is 0, and c_i = y_j z_k -
  * y_k z_j exact when fx_two_sum's error is 0; then x.c = sum of the three
  * fx_two_prod pairs x_i c_i = h_i + t_i exactly (fx_triple's range: c_i
  * a multiple of 2^-298 below 2^259, x_i c_i of 2^-447 below 2^388, no
@@ -64,11 +77,19 @@ static inline int tx_triple_sign_short(const double *x, const double *y, const d
 {
     double c[3], p[3][4];
     int ok = 1;
+    bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
+                   tx_low27(z[2])) == 0;
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         double e3;
-        p[i][1] = fx_two_prod(y[j], z[k], &p[i][0]);
-        p[i][3] = fx_two_prod(y[k], z[j], &p[i][2]);
+        if (narrow) { /* at most 26 significant bits each: the products fit 52 bits, exact */
+            p[i][1] = y[j] * z[k];
+            p[i][3] = y[k] * z[j];
+            p[i][0] = p[i][2] = 0;
+        } else {
+            p[i][1] = fx_two_prod(y[j], z[k], &p[i][0]);
+            p[i][3] = fx_two_prod(y[k], z[j], &p[i][2]);
+        }
         c[i] = fx_two_sum(p[i][1], -p[i][3], &e3);
         ok &= p[i][0] == 0 && p[i][2] == 0 && e3 == 0;
     }
