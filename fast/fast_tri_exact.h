@@ -27,21 +27,112 @@ static inline bool tx_diff3_exact(double *d, isect_vec3 a, isect_vec3 b)
     return e0 == 0 && e1 == 0 && e2 == 0;
 }
 
-/* The sign of x.(y x z), exactly (fx_triple's conditions). */
-static inline int tx_triple_sign_exact(const double *x, const double *y, const double *z)
-{
-    double h[24];
-    return fx_sign(h, fx_triple(h, x, y, z));
-}
-
 /* The points a and b are equal (binary32 coordinates, finite). */
 static inline bool tx_same_point(isect_vec3 a, isect_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/* The sign of x.(y x z), exactly, as fx_triple computes it, from the
+ * products y_j z_k = p[i][1] + p[i][0] and y_k z_j = p[i][3] + p[i][2]
+ * (fx_two_prod pairs, (i, j, k) a cyclic order) already computed. */
+static inline int tx_triple_sign_pairs(const double *x, double p[3][4])
+{
+    double h[24];
+    int na = 0;
+    for (int i = 0; i < 3; i++) {
+        double c[4], t[8];
+        int n = fx_grow(c, 0, p[i][0]);
+        n = fx_grow(c, n, p[i][1]);
+        n = fx_grow(c, n, -p[i][2]);
+        n = fx_grow(c, n, -p[i][3]);
+        int m = n ? fx_scale(t, c, n, x[i]) : 0;
+        for (int l = 0; l < m; l++)
+            na = fx_grow(h, na, t[l]);
+    }
+    return fx_sign(h, na);
+}
+
+/* The low 27 bits of d's binary64 significand field: 0 when d (normal or
+ * 0, as every difference of binary32 values is) has at most 26 significant
+ * bits, so that the product of two such values (at most 52 bits) is exact
+ * unless it underflows (fx_triple's range excludes that). */
+static inline uint64_t tx_low27(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u & ((UINT64_C(1) << 27) - 1);
+}
+
+/* The sign of x.(y x z), exactly, for fx_triple's entries, in a short
+ * fixed expansion when the cross product is exact in binary64: each
+ * y_j z_k exact by itself when the six entries of y and z have at most 26
+ * significant bits (tx_low27), else by fx_two_prod, exact when its error
+ * is 0, and c_i = y_j z_k -
+ * y_k z_j exact when fx_two_sum's error is 0; then x.c = sum of the three
+ * fx_two_prod pairs x_i c_i = h_i + t_i exactly (fx_triple's range: c_i
+ * a multiple of 2^-298 below 2^259, x_i c_i of 2^-447 below 2^388, no
+ * underflow), six values summed by fx_sum8_exact (its sign when exact,
+ * else fx_grow, exact always).  Otherwise tx_triple_sign_pairs on the
+ * products already made.  No bound
+ * is involved: every step is checked exact or is exact by construction. */
+static inline int tx_triple_sign_short(const double *x, const double *y, const double *z)
+{
+    double c[3], p[3][4];
+    int ok = 1;
+    bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
+                   tx_low27(z[2])) == 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double e3;
+        if (narrow) { /* at most 26 significant bits each: the products fit 52 bits, exact */
+            p[i][1] = y[j] * z[k];
+            p[i][3] = y[k] * z[j];
+            p[i][0] = p[i][2] = 0;
+        } else {
+            p[i][1] = fx_two_prod(y[j], z[k], &p[i][0]);
+            p[i][3] = fx_two_prod(y[k], z[j], &p[i][2]);
+        }
+        c[i] = fx_two_sum(p[i][1], -p[i][3], &e3);
+        ok &= p[i][0] == 0 && p[i][2] == 0 && e3 == 0;
+    }
+    if (!ok)
+        return tx_triple_sign_pairs(x, p);
+    double t0, t1, t2, h0 = fx_two_prod(x[0], c[0], &t0), h1 = fx_two_prod(x[1], c[1], &t1),
+                       h2 = fx_two_prod(x[2], c[2], &t2), v;
+    if (fx_sum8_exact(h0, h1, h2, t0, t1, t2, 0, 0, &v))
+        return (v > 0) - (v < 0);
+    double e[6];
+    int n = fx_grow(e, 0, t0);
+    n = fx_grow(e, n, t1);
+    n = fx_grow(e, n, t2);
+    n = fx_grow(e, n, h0);
+    n = fx_grow(e, n, h1);
+    n = fx_grow(e, n, h2);
+    return fx_sign(e, n);
+}
+
+/* tx_orient3's exact stages, for a caller whose binary64 filter did not
+ * decide and whose bound g is not 0 (see tx_orient3): 0 for two equal
+ * points among q, r, s; else, when the nine differences are exact in
+ * binary64, tx_triple_sign_short; else fe expansions. */
+static inline int tx_orient3_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    if (tx_same_point(q, r) || tx_same_point(q, s) || tx_same_point(r, s))
+        return 0;
+    double xe[3], ye[3], ze[3];
+    if (tx_diff3_exact(xe, q, p) && tx_diff3_exact(ye, r, p) && tx_diff3_exact(ze, s, p))
+        return tx_triple_sign_short(xe, ye, ze);
+    fe qp[3], rp[3], sp[3], c[3];
+    fe_diff3(qp, q, p);
+    fe_diff3(rp, r, p);
+    fe_diff3(sp, s, p);
+    fe_cross3(c, rp, sp);
+    fe d = fe_dot3(qp, c);
+    return fe_sign(&d);
+}
 
 /* orient(p, q, r, s) = (q - p).((r - p) x (s - p)), exactly; its sign.
  * Three stages: the binary64 value certified by FB_CERT_TRIPLE
  * (fast/fast_bounds.h); else two exact zeros, a bound g of 0 or two equal
- * points (below); else, when the nine differences are exact in binary64,
- * tx_triple_sign_exact; else fe expansions.
+ * points (below); else tx_orient3_exact.
  * g = 0 proves the value 0: ov_abs_triple sums the six monomials
  * |x_i| |y_j| |z_k| of the triple product, and a non-zero one is at least
  * 2^-447 (binary64 differences of binary32 values are 0 only for equal
@@ -56,18 +147,9 @@ static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec
     double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
     if (o > g || -o > g)
         return o > 0 ? 1 : -1;
-    if (g == 0 || tx_same_point(q, r) || tx_same_point(q, s) || tx_same_point(r, s))
+    if (g == 0)
         return 0;
-    double xe[3], ye[3], ze[3];
-    if (tx_diff3_exact(xe, q, p) && tx_diff3_exact(ye, r, p) && tx_diff3_exact(ze, s, p))
-        return tx_triple_sign_exact(xe, ye, ze);
-    fe qp[3], rp[3], sp[3], c[3];
-    fe_diff3(qp, q, p);
-    fe_diff3(rp, r, p);
-    fe_diff3(sp, s, p);
-    fe_cross3(c, rp, sp);
-    fe d = fe_dot3(qp, c);
-    return fe_sign(&d);
+    return tx_orient3_exact(p, q, r, s);
 }
 
 /* tx_orient2's exact stages: when the four differences are exact in

@@ -82,7 +82,7 @@ static bool degenerate_hit(const isect_vec3 *av, const isect_vec3 *bv, const int
  * t (0: not certain); returns +1 or -1 when all three are certainly on that
  * side, else 0.  n = e1 x e2 and its magnitude terms m, so that the bound
  * is ov_abs_triple(w, e1, e2) term for term. */
-static int sides(const fv_d3 *t, const fv_d3 *x, int *s)
+static int sides(const fv_d3 *t, const fv_d3 *x, int *s, double *gs)
 {
     fv_d3 e1 = fv_dsub(t[1], t[0]), e2 = fv_dsub(t[2], t[0]), n = fv_dcross(e1, e2);
     fv_d3 m = {fabs(e1.y * e2.z) + fabs(e1.z * e2.y), fabs(e1.z * e2.x) + fabs(e1.x * e2.z),
@@ -91,18 +91,22 @@ static int sides(const fv_d3 *t, const fv_d3 *x, int *s)
         fv_d3 w = fv_dsub(x[k], t[0]);
         double o = fv_ddot(w, n), g = FB_CERT_TRIPLE * (fabs(w.x) * m.x + fabs(w.y) * m.y + fabs(w.z) * m.z);
         s[k] = o > g ? 1 : -o > g ? -1 : 0;
+        gs[k] = g;
     }
     return s[0] == s[1] && s[0] == s[2] ? s[0] : 0;
 }
 
-/* The uncertain sides of x against the plane of t, exactly (tx_orient3:
- * orient(t0, x, t1, t2) = (x - t0).((t1 - t0) x (t2 - t0))); true when the
- * three are then of one strict sign. */
-static bool exact_sides(const isect_vec3 *t, const isect_vec3 *x, int *s)
+/* The uncertain sides of x against the plane of t, exactly: orient(t0, x,
+ * t1, t2) = (x - t0).((t1 - t0) x (t2 - t0)), whose binary64 value and
+ * bound g sides computed term for term as tx_orient3 does (the same six
+ * monomials), so its filter is not repeated: 0 for g = 0 (tx_orient3's
+ * argument), else tx_orient3_exact; true when the three are then of one
+ * strict sign. */
+static bool exact_sides(const isect_vec3 *t, const isect_vec3 *x, int *s, const double *g)
 {
     for (int k = 0; k < 3; k++)
-        if (!s[k])
-            s[k] = tx_orient3(t[0], x[k], t[1], t[2]);
+        if (!s[k] && g[k] != 0)
+            s[k] = tx_orient3_exact(t[0], x[k], t[1], t[2]);
     return tx_same_strict(s[0], s[1]) && tx_same_strict(s[0], s[2]);
 }
 
@@ -127,8 +131,9 @@ static int lone(const int *s)
  * orientations orient(p1, x, p2, y) = c (beta_y - alpha_x) along L, one
  * constant c != 0 for the four (docs/queries/triangle_triangle.md): a miss
  * iff all four are of one strict sign; a zero is a common point.  Each sign
- * is the binary64 one when FB_CERT_TRIPLE certifies it, else
- * tx_orient3's. */
+ * is the binary64 one when FB_CERT_TRIPLE certifies it (the value and
+ * bound tx_orient3(p1, x, p2, y) computes), else 0 for g = 0, else
+ * tx_orient3_exact's. */
 static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3 *a, const fv_d3 *b, const int *sa,
                          const int *sb)
 {
@@ -141,7 +146,7 @@ static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3
             int jy = (j + y) % 3;
             fv_d3 py = fv_dsub(b[jy], a[i]);
             double o = fv_ddot(px, fv_dcross(pq, py)), g = FB_CERT_TRIPLE * ov_abs_triple(px, pq, py);
-            int s = o > g ? 1 : -o > g ? -1 : tx_orient3(av[i], av[ix], bv[j], bv[jy]);
+            int s = o > g ? 1 : -o > g ? -1 : g == 0 ? 0 : tx_orient3_exact(av[i], av[ix], bv[j], bv[jy]);
             pos += s > 0;
             neg += s < 0;
         }
@@ -157,12 +162,13 @@ static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
 {
     const fv_d3 a[3] = {fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, b[3] = {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)};
     int sa[3], sb[3];
-    if (sides(a, b, sb) != 0 || sides(b, a, sa) != 0)
+    double ga[3], gb[3];
+    if (sides(a, b, sb, gb) != 0 || sides(b, a, sa, ga) != 0)
         return false;
     const isect_vec3 av[3] = {ta.v0, ta.v1, ta.v2}, bv[3] = {tb.v0, tb.v1, tb.v2};
     if (!sa[0] || !sa[1] || !sa[2] || !sb[0] || !sb[1] || !sb[2]) {
         tx_tri t;
-        if (exact_sides(av, bv, sb))
+        if (exact_sides(av, bv, sb, gb))
             return false;
         bool bflat = !sb[0] && !sb[1] && !sb[2]; /* b in a's plane, or a degenerate */
         if (bflat) {
@@ -170,7 +176,7 @@ static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
             if (t.k >= 0)
                 return coplanar_hit(&t, bv);
         }
-        if (exact_sides(bv, av, sa))
+        if (exact_sides(bv, av, sa, ga))
             return false;
         if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate */
             tx_tri_init(&t, bv[0], bv[1], bv[2]);
