@@ -17,6 +17,7 @@
  *   plane and edge tests of fast and ref).  ISECT_SEED changes the seed.
  */
 #include "testlib.h"
+#include "tl_pit_fast.h"
 
 #include <gmp.h>
 
@@ -118,22 +119,6 @@ Test(point_in_triangle_quantum, certainly_zero_is_strict)
     cr_assert(!fq_certainly_zero(0, 0x1p+300, 300));
     cr_assert(fq_certainly_zero(0, 0x1.fffffffffffffp+299, 300));
 }
-
-static bool fast_hit(const float *in)
-{
-    isect_vec3 p = {in[0], in[1], in[2]};
-    isect_triangle t = {{in[3], in[4], in[5]}, {in[6], in[7], in[8]}, {in[9], in[10], in[11]}};
-    isect_point_in_triangle_result r;
-    bool h = isect_point_in_triangle(p, t, &r);
-    cr_assert_eq(h, r.hit);
-    return h;
-}
-
-#define EXPECT_FAST(want, ...)                                                                                  \
-    do {                                                                                                        \
-        const float in_[12] = {__VA_ARGS__};                                                                    \
-        cr_assert_eq(fast_hit(in_), (want), "line %d", __LINE__);                                               \
-    } while (0)
 
 /* The limit cases of corpus/point_in_triangle/quantum.case, by hand there. */
 Test(point_in_triangle_quantum, limits_by_hand)

@@ -16,24 +16,9 @@
  *   ISECT_SEED changes the seed.
  */
 #include "testlib.h"
+#include "tl_pit_fast.h"
 
 TestSuite(point_in_triangle_stage32, .init = NULL);
-
-static bool fast_hit(const float *in)
-{
-    isect_vec3 p = {in[0], in[1], in[2]};
-    isect_triangle t = {{in[3], in[4], in[5]}, {in[6], in[7], in[8]}, {in[9], in[10], in[11]}};
-    isect_point_in_triangle_result r;
-    bool h = isect_point_in_triangle(p, t, &r);
-    cr_assert_eq(h, r.hit);
-    return h;
-}
-
-#define EXPECT_FAST(want, ...)                                                                                  \
-    do {                                                                                                        \
-        const float in_[12] = {__VA_ARGS__};                                                                    \
-        cr_assert_eq(fast_hit(in_), (want), "line %d", __LINE__);                                               \
-    } while (0)
 
 Test(point_in_triangle_stage32, by_hand)
 {
