@@ -155,9 +155,9 @@ int fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1,
         return FSW_FACE_OTHER; /* within r of the plane at the start (or NaN) */
     if (!(d0 * dv < 0))
         return FSW_FACE_NEVER; /* outside the slab, moving away or parallel */
-    double t = gap / fabs(dv);
+    double t = gap / fabs(dv); /* gap > 0 finite, dv != 0: t > 0, never NaN */
     if (!(t <= 1))
-        return t > 1 ? FSW_FACE_NEVER : FSW_FACE_OTHER;
+        return FSW_FACE_NEVER;
     /* The centre at t must project into the triangle. */
     fv_d3 q = fv_dmul(v, t);
     isect_vec3 Ps[3] = {P0, P1, P2};
