@@ -250,7 +250,7 @@ fuzz-check:
 
 check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
        corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check isolate-check ossfuzz-check \
-       merge-check ci-check
+       merge-check ci-check mutants-allow-check
 	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
@@ -401,11 +401,19 @@ MUTANTS     ?= --sample 60
 MUTANT_FUZZ ?= 0
 OPT_cov     = -O0 -g --coverage
 LDOPT_cov   = --coverage
-.PHONY: mutants coverage
+.PHONY: mutants coverage mutants-allow-check
 
 mutants:
 	python3 tools/mutants.py $(MUTANTS) --build $(BUILD) --fuzz $(MUTANT_FUZZ) \
 	    $(foreach u,$(USER_TARGET),--user-target $(u)) $(MUTATE)
+
+# Every entry of tools/mutants.allow still names a mutant of fast/: a key
+# holds the function and a hash of the line, so an edit of that line leaves
+# the entry applying to nothing, and the mutant, back in the count, must be
+# judged again (killed, or its argument rechecked and its new key listed).
+mutants-allow-check:
+	@mkdir -p $(BUILD) && python3 tools/mutants.py --stale-allow >$(BUILD)/mutants-allow.txt 2>&1 || \
+	  { cat $(BUILD)/mutants-allow.txt; echo "tools/mutants.allow: entries above match no mutant of fast/ (a line or function edited): rejudge each mutant (python3 tools/mutants.py --list) and update its key, or remove the entry"; exit 1; }
 
 # The tests of the mutation stage, linked against the release libraries.
 $(BUILD)/release/tests/%: $(BUILD)/release/tests/%.o $(call LIBS_FOR,release)
@@ -554,6 +562,7 @@ help:
 	@echo "  mutants        operator mutants of fast/ (MUTATE=files: others, e.g. a USER_TARGET adapter), each judged by"
 	@echo "                 isect check corpus/, the query's tests and MUTANT_FUZZ seconds of fuzzing; MUTANTS=options"
 	@echo "                 of tools/mutants.py (default --sample 60; --all); survivors listed (docs/mutants.md)"
+	@echo "  mutants-allow-check  every entry of tools/mutants.allow still names a mutant of fast/ (part of check)"
 	@echo "  coverage       line and branch coverage of fast/ and ref/ by the corpus and by the tests (gcc --coverage,"
 	@echo "                 gcov, into $(BUILD)/cov/); the fast/ branches the corpus never takes, in $(BUILD)/coverage.txt"
 	@echo "  install        headers, libraries, isect and pkg-config files under DESTDIR/PREFIX"

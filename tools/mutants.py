@@ -444,6 +444,9 @@ def parse_args(argv):
     ap.add_argument("--timeout", type=int, default=10, help="seconds before a corpus run counts as a hang")
     ap.add_argument("--allow", default="tools/mutants.allow", help="allowlist of equivalent mutants")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
+    ap.add_argument("--stale-allow", action="store_true",
+                    help="list the allowlist's keys, of the files selected, that match no mutant (a line or a "
+                         "function renamed since the entry was written) and stop; exit status 1 if there are any")
     ap.add_argument("--keys", help="run only the mutants whose keys are listed in this file")
     ap.add_argument("--out", help="write the table here too (default BUILD/mutants/report.txt)")
     a = ap.parse_args(argv)
@@ -476,6 +479,20 @@ def select(args, root):
     return files, texts, sites
 
 
+def stale_allow(args, root, files):
+    """The allowlist's entries for the files selected whose key no mutant has any more."""
+    keys = set()
+    for rel in files:
+        keys |= {s["key"] for s in enumerate_sites(os.path.join(root, rel), rel)[1]}
+    allow = load_allow(os.path.join(root, args.allow))
+    stale = sorted(k for k in allow if k.split("|", 1)[0] in files and k not in keys)
+    for k in stale:
+        print("%s: stale: %s" % (args.allow, k))
+    print("%d of %d allowlist entries for the %d files selected match no mutant" % (
+        len(stale), sum(1 for k in allow if k.split("|", 1)[0] in files), len(files)))
+    return 1 if stale else 0
+
+
 def main(argv):
     args = parse_args(argv)
     root = os.getcwd()
@@ -483,6 +500,8 @@ def main(argv):
     args.user_target = [os.path.relpath(os.path.abspath(u), root) for u in args.user_target]
     files, texts, sites = select(args, root)
     total = sum(len(enumerate_sites(os.path.join(root, f), f)[1]) for f in files)
+    if args.stale_allow:
+        return stale_allow(args, root, files)
     if args.list:
         for s in sites:
             print("%s:%d  %s  %s -> %s  %s" % (s["file"], s["line"], s["func"], s["old"], s["new"] or "(drop)", s["key"]))
