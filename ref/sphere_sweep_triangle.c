@@ -45,11 +45,14 @@ static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
 
 void ref_sphere_sweep_triangle_encl(const iv *in, iv *out) { sw_ref_encl_point(in, out, accumulate); }
 
-/* The exact first contact of a valid input.  only >= 0: the filter has
- * shown that candidate (numbered as in accumulate()) to be the first
- * contact, and only it is computed. */
+/* The exact first contact of a valid input, over the candidates (numbered
+ * as in accumulate()) and the start overlap test in sw_solve_set(only):
+ * all of them for only = -1; only >= 0: the filter has shown that
+ * candidate to be the first contact; only < -1: the filter has shown the
+ * others impossible (ref_sweep.h). */
 static void solve(const double *in, sw_contact *k, int only)
 {
+    unsigned set = sw_solve_set(only);
     sw_ball b;
     q3 v[3], y;
     mpq_t d2;
@@ -60,23 +63,22 @@ static void solve(const double *in, sw_contact *k, int only)
     }
     q3_init(&y);
     mpq_init(d2);
-    if (only == 0) {
-        sw_face(k, &b, &v[0], &v[1], &v[2]);
-    } else if (only > 0 && only < 4) {
-        sw_edge(k, &b, &v[only - 1], &v[only % 3], only - 1);
-    } else if (only >= 4) {
-        sw_vertex(k, &b, &v[only - 4], only - 4);
-    } else {
+    bool start = false;
+    if (set >> SW_MAX_CAND & 1) {
         q3_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
-        if (mpq_cmp(d2, b.r2) <= 0) {
-            sw_contact_start(k, &y);
-        } else {
+        start = mpq_cmp(d2, b.r2) <= 0;
+    }
+    if (start)
+        sw_contact_start(k, &y);
+    else {
+        if (set & 1)
             sw_face(k, &b, &v[0], &v[1], &v[2]);
-            for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++)
+            if (set >> (1 + i) & 1)
                 sw_edge(k, &b, &v[i], &v[(i + 1) % 3], i);
-            for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++)
+            if (set >> (4 + i) & 1)
                 sw_vertex(k, &b, &v[i], i);
-        }
     }
     sw_ball_clear(&b);
     for (int i = 0; i < 3; i++)

@@ -1,0 +1,110 @@
+/* tests/test_ref_sweep_set.c: the exact path of sphere_sweep_triangle and
+ * sphere_sweep_segment over the filter's set of possible candidates
+ * (sw_ref_contact_point, ref_sweep.h's sw_solve_set): when the interval
+ * filter at the point box names no certainly-first candidate, the exact
+ * path computes only the candidates (and the start test) it could not
+ * prove impossible.
+ *
+ * - Hand-derived grazes at t = 1, where the filter cannot decide (the root
+ *   is at the end of [0, 1]) and every other feature is far: the set holds
+ *   the face (the edge) alone; the hit (on the exact path), and a near
+ *   miss 2^-20 short (which the filter may settle).
+ * - Filter on (the set route) against filter off (every candidate, the
+ *   existing GMP path) on small-integer motions full of ties and grazes:
+ *   identical bits, and the exact path must run with the filter on in at
+ *   least 10% of them (else the set route is not exercised).
+ * Layout: triangle: center[3] velocity[3] radius v0[3] v1[3] v2[3]; segment:
+ * center[3] velocity[3] radius p0[3] p1[3]; out = hit t point[3].
+ */
+#include "testlib.h"
+
+static void expect_out(const char *query, const double *in, const double *want, bool must_exact, const char *what)
+{
+    const isect_query *q = tl_query(query);
+    double out[ISECT_MAX_OUT];
+    unsigned long long e0 = ref_stats.exact;
+    cr_assert_eq(tl_ref(q, in, out), REF_OK, "%s", what);
+    cr_assert(!must_exact || ref_stats.exact > e0, "%s: the filter settled it (the exact path must run)", what);
+    for (int k = 0; k < 5; k++)
+        cr_assert(tl_same(out[k], want[k]), "%s: out[%d] = %a, want %a", what, k, out[k], want[k]);
+}
+
+/* Triangle (0,0,0) (4,0,0) (0,4,0), radius 1, centre (1,1,3) moving by
+ * (0,0,-2): its height 3 - 2t reaches 1 at t = 1 with the projection
+ * (1,1,0) inside (edge lines at distance >= 1 in the plane, so the centre
+ * (1,1,1) is at distance >= sqrt 2 > 1 from every edge and vertex): hit,
+ * t = 1, point (1,1,0).  Velocity (0,0,-2 + 2^-20): height 1 + 2^-20 at
+ * t = 1: a miss. */
+Test(ref_sweep_set, triangle_face_graze_at_the_end)
+{
+    double in[] = {1, 1, 3, 0, 0, -2, 1, 0, 0, 0, 4, 0, 0, 0, 4, 0};
+    const double hit[] = {1, 1, 1, 1, 0}, miss[] = {0, 0, 0, 0, 0};
+    expect_out("sphere_sweep_triangle", in, hit, true, "face graze at t = 1");
+    in[5] = -2 + 0x1p-20;
+    expect_out("sphere_sweep_triangle", in, miss, false, "2^-20 short of the face");
+}
+
+/* Segment (0,0,0) (4,0,0), radius 1, centre (1,0,3) moving by (0,0,-2):
+ * distance 3 - 2t to the segment's line, foot (1,0,0) inside: hit at t = 1,
+ * point (1,0,0) (the ends at distance >= sqrt 2 at t = 1).  Velocity
+ * (0,0,-2 + 2^-20): a miss. */
+Test(ref_sweep_set, segment_edge_graze_at_the_end)
+{
+    double in[] = {1, 0, 3, 0, 0, -2, 1, 0, 0, 0, 4, 0, 0};
+    const double hit[] = {1, 1, 1, 0, 0}, miss[] = {0, 0, 0, 0, 0};
+    expect_out("sphere_sweep_segment", in, hit, true, "edge graze at t = 1");
+    in[5] = -2 + 0x1p-20;
+    expect_out("sphere_sweep_segment", in, miss, false, "2^-20 short of the edge");
+}
+
+/* Small integers and halves: exact ties between features, grazes at t = 0
+ * and t = 1, degenerate triangles (repeated vertices), zero velocities. */
+static double small(void) { return 0.5 * tl_int(-6, 6); }
+
+static void gen(double *in, int n)
+{
+    for (int i = 0; i < n; i++)
+        in[i] = small();
+    in[6] = 0.5 * tl_int(0, 4); /* the radius */
+    if (tl_rnd() % 4 == 0) /* a repeated vertex: a degenerate triangle or a point segment */
+        for (int i = 0; i < 3; i++)
+            in[n - 3 + i] = in[7 + i];
+    if (tl_rnd() % 6 == 0)
+        in[3] = in[4] = in[5] = 0;
+}
+
+static void filter_on_off(const char *query, int n)
+{
+    const isect_query *q = tl_query(query);
+    int nin = isect_query_nin(q), exact = 0, N = 4000;
+    for (int c = 0; c < N; c++) {
+        double in[ISECT_MAX_IN], a[ISECT_MAX_OUT], b[ISECT_MAX_OUT];
+        gen(in, n);
+        ref_set_filter(1);
+        unsigned long long e0 = ref_stats.exact;
+        int sa = tl_ref(q, in, a);
+        exact += ref_stats.exact > e0;
+        ref_set_filter(0);
+        int sb = tl_ref(q, in, b);
+        ref_set_filter(1);
+        char buf[600];
+        tl_dump(buf, sizeof buf, in, nin);
+        cr_assert_eq(sa, sb, "%s case %d (%s): status %d, %d", query, c, buf, sa, sb);
+        for (int k = 0; k < 5 && sa == REF_OK; k++)
+            cr_assert(tl_same(a[k], b[k]), "%s case %d (%s): out[%d] = %a with the filter, %a without (ISECT_SEED=%llu)",
+                      query, c, buf, k, a[k], b[k], (unsigned long long)tl_seed);
+    }
+    cr_assert(exact >= N / 10, "%s: the exact path ran with the filter on in only %d of %d cases", query, exact, N);
+}
+
+Test(ref_sweep_set, triangle_filter_on_equals_off)
+{
+    tl_init_seed(0x5e7);
+    filter_on_off("sphere_sweep_triangle", 16);
+}
+
+Test(ref_sweep_set, segment_filter_on_equals_off)
+{
+    tl_init_seed(0x5e8);
+    filter_on_off("sphere_sweep_segment", 13);
+}
