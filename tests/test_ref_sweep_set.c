@@ -9,6 +9,8 @@
  *   is at the end of [0, 1]) and every other feature is far: the set holds
  *   the face (the edge) alone; the hit (on the exact path), and a near
  *   miss 2^-20 short (which the filter may settle).
+ * - The bounding-box exit of sphere_sweep_triangle: apart (a miss) and
+ *   touching (a hit at t = 1, not settled by the boxes).
  * - Filter on (the set route) against filter off (every candidate, the
  *   existing GMP path) on small-integer motions full of ties and grazes:
  *   identical bits, and the exact path must run with the filter on in at
@@ -42,6 +44,23 @@ Test(ref_sweep_set, triangle_face_graze_at_the_end)
     expect_out("sphere_sweep_triangle", in, hit, true, "face graze at t = 1");
     in[5] = -2 + 0x1p-20;
     expect_out("sphere_sweep_triangle", in, miss, false, "2^-20 short of the face");
+}
+
+/* ref_sphere_sweep_triangle's bounding-box exit.  Triangle (0,0,0) (4,0,0)
+ * (0,4,0), radius 1, centre (-3,1,0) moving by (1,0,0): the swept box ends
+ * at x = -2 + 1 = -1 < 0: apart, a miss.  Moving by (2,0,0): the box ends at
+ * x = 0, touching the triangle's box (not apart), and the ball reaches the
+ * edge x = 0 at t = 1 (centre (-1,1,0) at distance 1 from it, foot (0,1,0)
+ * inside; the vertex (0,0,0) at sqrt 2): hit, t = 1, point (0,1,0). */
+Test(ref_sweep_set, triangle_bounding_boxes)
+{
+    double in[] = {-3, 1, 0, 1, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 4, 0};
+    const double miss[] = {0, 0, 0, 0, 0}, hit[] = {1, 1, 0, 1, 0};
+    unsigned long long f0 = ref_stats.filtered;
+    expect_out("sphere_sweep_triangle", in, miss, false, "boxes apart");
+    cr_assert(ref_stats.filtered > f0, "boxes apart: not settled without the exact path");
+    in[3] = 2;
+    expect_out("sphere_sweep_triangle", in, hit, false, "boxes touching: an edge at t = 1");
 }
 
 /* Segment (0,0,0) (4,0,0), radius 1, centre (1,0,3) moving by (0,0,-2):
