@@ -11,6 +11,7 @@
  *   miss 2^-20 short (which the filter may settle).
  * - The bounding-box exit of sphere_sweep_triangle: apart (a miss) and
  *   touching (a hit at t = 1, not settled by the boxes).
+ * - The start test's bounding-box gap on a box straddling the overlap.
  * - Filter on (the set route) against filter off (every candidate, the
  *   existing GMP path) on small-integer motions full of ties and grazes:
  *   identical bits, and the exact path must run with the filter on in at
@@ -19,6 +20,7 @@
  * center[3] velocity[3] radius p0[3] p1[3]; out = hit t point[3].
  */
 #include "testlib.h"
+#include "ref_sweep.h"
 
 static void expect_out(const char *query, const double *in, const double *want, bool must_exact, const char *what)
 {
@@ -61,6 +63,40 @@ Test(ref_sweep_set, triangle_bounding_boxes)
     cr_assert(ref_stats.filtered > f0, "boxes apart: not settled without the exact path");
     in[3] = 2;
     expect_out("sphere_sweep_triangle", in, hit, false, "boxes touching: an edge at t = 1");
+}
+
+/* The start test's box gap (sphere_sweep_encl.c, box_gap2) on a box: the
+ * triangle (0,0,3) (4,0,3) (0,4,3) above a still centre (1,1,z), z in
+ * [3/2, 5/2], radius 1.  At z = 5/2 the ball overlaps it at t = 0 (height
+ * 1/2 <= 1, the projection (1,1,3) inside): a hit; at z = 3/2 (height 3/2)
+ * a miss (no motion).  The enclosure must hold both: hit [0, 1]; the gap
+ * is 3 - 5/2 = 1/2 (from the box's top), not 3 - 3/2. */
+Test(ref_sweep_set, start_box_gap_on_a_box)
+{
+    const isect_query *q = tl_query("sphere_sweep_triangle");
+    double lo[] = {1, 1, 1.5, 0, 0, 0, 1, 0, 0, 3, 4, 0, 3, 0, 4, 3};
+    isect_iv box[16], enc[ISECT_MAX_OUT];
+    for (int i = 0; i < 16; i++)
+        box[i] = (isect_iv){lo[i], lo[i]};
+    box[2].hi = 2.5;
+    q->encl(box, enc);
+    cr_assert(enc[0].lo <= 0 && enc[0].hi >= 1, "hit enclosed in [%g, %g], want [0, 1]", enc[0].lo, enc[0].hi);
+    /* the start test itself: possible, not certain; and with z in
+     * [1/2, 3/2] below a triangle at height 3 (gap 3/2 > 1): impossible */
+    sw_iball b = sw_iball_make(box, box + 3, box[6]);
+    iv3 v[3];
+    for (int k = 0; k < 3; k++)
+        v[k] = iv3_load(box, 7 + 3 * k);
+    sw_iacc a;
+    sw_iacc_init(&a);
+    sw_istart_triangle(&a, &b, v[0], v[1], v[2]);
+    cr_assert(a.start_possible && !a.start_certain, "z in [3/2, 5/2]: possible %d certain %d", a.start_possible,
+              a.start_certain);
+    box[2] = (isect_iv){0.5, 1.5};
+    b = sw_iball_make(box, box + 3, box[6]);
+    sw_iacc_init(&a);
+    sw_istart_triangle(&a, &b, v[0], v[1], v[2]);
+    cr_assert(!a.start_possible, "z in [1/2, 3/2]: the start overlap is impossible");
 }
 
 /* Segment (0,0,0) (4,0,0), radius 1, centre (1,0,3) moving by (0,0,-2):
