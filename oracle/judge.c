@@ -102,11 +102,16 @@ double isect_severity(const isect_query *q, const double *in, const double *tgt_
     int lo_exp = -30, hi_exp = 60;
     if (!certified(q, in, S, ldexp(1, lo_exp), tgt_out, count, on_set))
         return 0;
-    int k = lo_exp;
-    while (k < hi_exp && certified(q, in, S, ldexp(1, k + 1), tgt_out, count, on_set))
-        k++;
-    if (k == hi_exp)
+    if (certified(q, in, S, ldexp(1, hi_exp), tgt_out, count, on_set))
         return ISECT_SEVERITY_MAX;
+    int k = lo_exp, kf = hi_exp; /* 2^k certified, 2^kf not: bisect the exponents */
+    while (kf - k > 1) {
+        int m = k + (kf - k) / 2;
+        if (certified(q, in, S, ldexp(1, m), tgt_out, count, on_set))
+            k = m;
+        else
+            kf = m;
+    }
     double lo = ldexp(1, k), hi = ldexp(1, k + 1);
     for (int i = 0; i < 12; i++) {
         double mid = 0.5 * (lo + hi);

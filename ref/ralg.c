@@ -99,78 +99,6 @@ void qp_eval(mpq_ptr r, const qpoly *p, mpq_srcptr x)
     }
 }
 
-/* The exponent k of a power of two 2^k, or -1 for any other positive z. */
-static long pow2_exp(mpz_srcptr z)
-{
-    mp_bitcnt_t k = mpz_scan1(z, 0);
-    return mpz_sizeinbase(z, 2) == k + 1 ? (long)k : -1;
-}
-
-/* The sign of p at x when every denominator is a power of two (inputs are
- * doubles): Horner on N / 2^E, N / 2^E x + a / 2^eb = (N xn 2^(F-E-ex) + a
- * 2^(F-eb)) / 2^F, F = max(E + ex, eb).  2 when not dyadic. */
-static int sign_dyadic(const qpoly *p, mpq_srcptr x)
-{
-    long ex = pow2_exp(mpq_denref(x));
-    for (int i = 0; i <= p->deg && ex >= 0; i++)
-        if (pow2_exp(mpq_denref(p->c[i])) < 0)
-            ex = -1;
-    if (ex < 0)
-        return 2;
-    mpz_t n, t;
-    mpz_init_set(n, mpq_numref(p->c[p->deg]));
-    mpz_init(t);
-    long e = pow2_exp(mpq_denref(p->c[p->deg]));
-    for (int i = p->deg - 1; i >= 0; i--) {
-        mpz_mul(n, n, mpq_numref(x));
-        e += ex;
-        if (mpz_sgn(mpq_numref(p->c[i])) == 0)
-            continue;
-        long eb = pow2_exp(mpq_denref(p->c[i])), f = e > eb ? e : eb;
-        mpz_mul_2exp(n, n, (mp_bitcnt_t)(f - e));
-        mpz_mul_2exp(t, mpq_numref(p->c[i]), (mp_bitcnt_t)(f - eb));
-        mpz_add(n, n, t);
-        e = f;
-    }
-    int s = mpz_sgn(n);
-    mpz_clear(n);
-    mpz_clear(t);
-    return s;
-}
-
-/* The sign of p at x on integers only, without the gcds of canonical mpq
- * steps (most of the exact path's time in the fuzzers' profiles): Horner on
- * N / D (D > 0), N / D x + a / b = (N x_num b + a D x_den) / (D x_den b). */
-int qp_sign_at(const qpoly *p, mpq_srcptr x)
-{
-    if (p->deg < 0)
-        return 0;
-    int sd = sign_dyadic(p, x);
-    if (sd != 2)
-        return sd;
-    mpz_t n, d, t;
-    mpz_init_set(n, mpq_numref(p->c[p->deg]));
-    mpz_init_set(d, mpq_denref(p->c[p->deg]));
-    mpz_init(t);
-    mpz_srcptr xn = mpq_numref(x), xd = mpq_denref(x);
-    for (int i = p->deg - 1; i >= 0; i--) {
-        mpz_srcptr a = mpq_numref(p->c[i]), b = mpq_denref(p->c[i]);
-        mpz_mul(n, n, xn);
-        mpz_mul(d, d, xd);
-        if (mpz_sgn(a) == 0)
-            continue;
-        mpz_mul(n, n, b);
-        mpz_mul(t, a, d);
-        mpz_mul(d, d, b);
-        mpz_add(n, n, t);
-    }
-    int s = mpz_sgn(n);
-    mpz_clear(n);
-    mpz_clear(d);
-    mpz_clear(t);
-    return s;
-}
-
 static void qp_deriv(qpoly *r, const qpoly *a)
 {
     qpoly d;
@@ -220,27 +148,6 @@ static void qp_divrem(qpoly *q, qpoly *r, const qpoly *a, const qpoly *b)
     mpq_clear(t);
 }
 
-/* r = gcd(a, b) (up to a constant factor); not both zero.  No aliasing. */
-static void qp_gcd(qpoly *r, const qpoly *a, const qpoly *b)
-{
-    qpoly x, y;
-    qp_init(&x);
-    qp_init(&y);
-    qp_set(&x, a);
-    qp_set(&y, b);
-    while (!qp_is_zero(&y)) {
-        qp_divrem(NULL, &x, &x, &y); /* x = x mod y, then swap */
-        for (int i = 0; i <= QP_MAXDEG; i++)
-            mpq_swap(x.c[i], y.c[i]);
-        int d = x.deg;
-        x.deg = y.deg;
-        y.deg = d;
-    }
-    qp_set(r, &x);
-    qp_clear(&x);
-    qp_clear(&y);
-}
-
 /* The squarefree part p / gcd(p, p'), p non-constant.  No aliasing. */
 static void qp_squarefree(qpoly *r, const qpoly *p)
 {
@@ -248,8 +155,12 @@ static void qp_squarefree(qpoly *r, const qpoly *p)
     qp_init(&d);
     qp_init(&g);
     qp_deriv(&d, p);
-    qp_gcd(&g, p, &d);
-    qp_divrem(r, &d, p, &g);
+    qp_gcd_int(&g, p, &d);
+    if (g.deg > 0)
+        qp_divrem(r, &d, p, &g);
+    else
+        qp_set(r, p); /* squarefree already: p / g is p times a constant */
+    qp_primitive(r);
     qp_clear(&d);
     qp_clear(&g);
 }
@@ -328,6 +239,7 @@ static void sturm_make(sturm *st, const qpoly *f)
         qp_divrem(NULL, r, &st->s[st->n - 2], &st->s[st->n - 1]);
         for (int i = 0; i <= r->deg; i++)
             mpq_neg(r->c[i], r->c[i]);
+        qp_primitive(r); /* a positive factor: the same sign changes */
         st->n++;
     }
 }
@@ -478,6 +390,9 @@ static void ra_bisect(ralg *a, mpq_srcptr m)
  * Returns that sign, or 0 when |h(m)| <= sum_k>=1 |h_k| w^k. */
 static int taylor_sign(const qpoly *h, mpq_srcptr m, mpq_srcptr w)
 {
+    int sd = qp_taylor_sign_dyadic(h, m, w);
+    if (sd != 2)
+        return sd;
     qpoly c;
     mpq_t t, bound, wk;
     qp_init(&c);
@@ -510,7 +425,7 @@ static bool zero_at(const ralg *a, const qpoly *h)
 {
     qpoly g;
     qp_init(&g);
-    qp_gcd(&g, &a->f, h);
+    qp_gcd_int(&g, &a->f, h);
     /* g divides the squarefree f, so its roots are simple and (lo, hi) holds
      * at most one of them, the number itself when g changes sign there. */
     bool zero = g.deg >= 1 && qp_sign_at(&g, a->lo) != qp_sign_at(&g, a->hi);

@@ -56,6 +56,15 @@ void qp_mul(qpoly *r, const qpoly *a, const qpoly *b); /* deg a + deg b <= QP_MA
 bool qp_is_zero(const qpoly *p);
 void qp_eval(mpq_ptr r, const qpoly *p, mpq_srcptr x);
 int qp_sign_at(const qpoly *p, mpq_srcptr x);
+/* p times the positive rational that makes its coefficients coprime
+ * integers (ref/ralg_sign.c); the zero polynomial stays zero. */
+void qp_primitive(qpoly *p);
+/* ralg.c's Taylor test on integers when h, m and w are dyadic (the sign,
+ * or 0 when not certified), 2 when they are not (ref/ralg_sign.c). */
+int qp_taylor_sign_dyadic(const qpoly *h, mpq_srcptr m, mpq_srcptr w);
+/* r = gcd(a, b) up to a constant factor (not both zero; r does not alias
+ * them), on integers (ref/ralg_sign.c). */
+void qp_gcd_int(qpoly *r, const qpoly *a, const qpoly *b);
 
 /* A real algebraic number (see above). */
 typedef struct {

@@ -176,6 +176,16 @@ static inline bool sw_tight_vertex(ivl3 w, ivl3 v, ivl r, double *t)
  * (sw_iacc_decisive). */
 typedef void sw_accumulate_fn(const iv *in, sw_iacc *a, sw_iball *b);
 typedef void sw_solve_one_fn(const double *in, sw_contact *k, int only);
+/* solve's only below -1 names a set: only = -2 - mask, bit i of mask for
+ * candidate i, bit SW_MAX_CAND for the start overlap test; the filter
+ * passes the ones it could not prove impossible at the point box (an
+ * impossible candidate is never the earliest valid one, an impossible start
+ * overlap is d2 > r2), so solve computes only those.  The set of only:
+ * sw_solve_set(only). */
+static inline unsigned sw_solve_set(int only)
+{
+    return only >= 0 ? 1u << only : only == -1 ? ~0u : (unsigned)(-2 - only);
+}
 /* tight(in, only, out), with ivl_ready(): candidate only (>= 0), certainly
  * first, or the start overlap (only = -1), certain, rounded by ivl.h into
  * out[1..4] (t, point); true when every one is correctly rounded, and then

@@ -232,8 +232,30 @@ void sw_istart_segment(sw_iacc *a, const sw_iball *b, iv3 p0, iv3 p1)
     a->start_certain = hi <= b->r2.lo;
 }
 
+/* A lower bound of the squared distance from the centre's box to the box
+ * of the triangle's vertices (which holds the triangle, their hull): the
+ * sum of the squared gaps per axis, rounded down (interval.h). */
+static double box_gap2(iv3 c, iv3 v0, iv3 v1, iv3 v2)
+{
+    const iv cc[3] = {c.x, c.y, c.z}, p[3][3] = {{v0.x, v0.y, v0.z}, {v1.x, v1.y, v1.z}, {v2.x, v2.y, v2.z}};
+    iv sum = {0, 0};
+    for (int i = 0; i < 3; i++) {
+        double lo = fmin(fmin(p[0][i].lo, p[1][i].lo), p[2][i].lo);
+        double hi = fmax(fmax(p[0][i].hi, p[1][i].hi), p[2][i].hi);
+        double gap = fmax(fmax(iv_sub(iv_point(lo), iv_point(cc[i].hi)).lo,
+                               iv_sub(iv_point(cc[i].lo), iv_point(hi)).lo), 0);
+        sum = iv_add(sum, iv_sqr(iv_point(gap)));
+    }
+    return sum.lo;
+}
+
 void sw_istart_triangle(sw_iacc *a, const sw_iball *b, iv3 v0, iv3 v1, iv3 v2)
 {
+    if (box_gap2(b->c, v0, v1, v2) > b->r2.hi) { /* the boxes alone keep the ball off */
+        a->start_possible = a->start_certain = false;
+        a->start_p = (iv3){{0, 0}, {0, 0}, {0, 0}};
+        return;
+    }
     iv3 vs[3] = {v0, v1, v2};
     iv3 n = iv3_cross(iv3_sub(v1, v0), iv3_sub(v2, v0));
     iv N = iv3_norm2(n);

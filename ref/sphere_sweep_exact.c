@@ -315,6 +315,12 @@ void sw_ref_contact_point(const double *in, int n_in, double *out, sw_accumulate
             return;
         }
         only = sw_iacc_decisive(&a);
+        if (only < 0) { /* the exact path computes only what may be first */
+            unsigned set = a.start_possible ? 1u << SW_MAX_CAND : 0;
+            for (int i = 0; i < a.n; i++)
+                set |= a.cand[i].possible ? 1u << i : 0;
+            only = -2 - (int)set;
+        }
         /* A certain start overlap (then only = -1), or a candidate that is
          * certainly first, rounded without GMP when tight() can. */
         bool start = hit.lo == 1 && a.start_certain;

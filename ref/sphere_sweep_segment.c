@@ -34,8 +34,10 @@ static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
 
 void ref_sphere_sweep_segment_encl(const iv *in, iv *out) { sw_ref_encl_point(in, out, accumulate); }
 
-/* The exact first contact of a valid input; only >= 0: the filter has shown
- * that candidate (numbered as in accumulate()) to be first. */
+/* The exact first contact of a valid input over the candidates (numbered
+ * as in accumulate()) and the start test in sw_solve_set(only) (ref_sweep.h:
+ * -1 all, >= 0 the one the filter has shown first, < -1 those it could not
+ * exclude). */
 static void solve(const double *in, sw_contact *k, int only)
 {
     sw_ball b;
@@ -48,19 +50,20 @@ static void solve(const double *in, sw_contact *k, int only)
     mpq_init(d2);
     q3_set_d(&p0, in + IN_P0);
     q3_set_d(&p1, in + IN_P1);
-    if (only == 0) {
-        sw_edge(k, &b, &p0, &p1, 0);
-    } else if (only > 0) {
-        sw_vertex(k, &b, only == 1 ? &p0 : &p1, only - 1);
-    } else {
+    unsigned set = sw_solve_set(only); /* ref_sweep.h */
+    bool start = false;
+    if (set >> SW_MAX_CAND & 1) {
         q3_closest_segment(&y, d2, &b.c, &p0, &p1);
-        if (mpq_cmp(d2, b.r2) <= 0) {
-            sw_contact_start(k, &y);
-        } else {
+        start = mpq_cmp(d2, b.r2) <= 0;
+    }
+    if (start)
+        sw_contact_start(k, &y);
+    else {
+        if (set & 1)
             sw_edge(k, &b, &p0, &p1, 0);
-            sw_vertex(k, &b, &p0, 0);
-            sw_vertex(k, &b, &p1, 1);
-        }
+        for (int i = 0; i < 2; i++)
+            if (set >> (1 + i) & 1)
+                sw_vertex(k, &b, i ? &p1 : &p0, i);
     }
     sw_ball_clear(&b);
     q3_clear(&p0);

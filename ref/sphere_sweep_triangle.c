@@ -22,6 +22,7 @@
 #include "isect_ref.h"
 #include "ref_sweep.h"
 
+#include <math.h>
 #include <string.h>
 
 enum { IN_C = 0, IN_V = 3, IN_R = 6, IN_V0 = 7, IN_V1 = 10, IN_V2 = 13, N_IN = 16 };
@@ -45,11 +46,14 @@ static void accumulate(const iv *in, sw_iacc *a, sw_iball *b)
 
 void ref_sphere_sweep_triangle_encl(const iv *in, iv *out) { sw_ref_encl_point(in, out, accumulate); }
 
-/* The exact first contact of a valid input.  only >= 0: the filter has
- * shown that candidate (numbered as in accumulate()) to be the first
- * contact, and only it is computed. */
+/* The exact first contact of a valid input, over the candidates (numbered
+ * as in accumulate()) and the start overlap test in sw_solve_set(only):
+ * all of them for only = -1; only >= 0: the filter has shown that
+ * candidate to be the first contact; only < -1: the filter has shown the
+ * others impossible (ref_sweep.h). */
 static void solve(const double *in, sw_contact *k, int only)
 {
+    unsigned set = sw_solve_set(only);
     sw_ball b;
     q3 v[3], y;
     mpq_t d2;
@@ -60,23 +64,22 @@ static void solve(const double *in, sw_contact *k, int only)
     }
     q3_init(&y);
     mpq_init(d2);
-    if (only == 0) {
-        sw_face(k, &b, &v[0], &v[1], &v[2]);
-    } else if (only > 0 && only < 4) {
-        sw_edge(k, &b, &v[only - 1], &v[only % 3], only - 1);
-    } else if (only >= 4) {
-        sw_vertex(k, &b, &v[only - 4], only - 4);
-    } else {
+    bool start = false;
+    if (set >> SW_MAX_CAND & 1) {
         q3_closest_triangle(&y, d2, &b.c, &v[0], &v[1], &v[2]);
-        if (mpq_cmp(d2, b.r2) <= 0) {
-            sw_contact_start(k, &y);
-        } else {
+        start = mpq_cmp(d2, b.r2) <= 0;
+    }
+    if (start)
+        sw_contact_start(k, &y);
+    else {
+        if (set & 1)
             sw_face(k, &b, &v[0], &v[1], &v[2]);
-            for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++)
+            if (set >> (1 + i) & 1)
                 sw_edge(k, &b, &v[i], &v[(i + 1) % 3], i);
-            for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3; i++)
+            if (set >> (4 + i) & 1)
                 sw_vertex(k, &b, &v[i], i);
-        }
     }
     sw_ball_clear(&b);
     for (int i = 0; i < 3; i++)
@@ -99,11 +102,36 @@ static bool tight(const double *in, int only, double *out)
     return sw_tight_vertex_at(c, v, r, vs + 3 * (only - 4), out);
 }
 
+/* A certain miss by bounding boxes: over t in [0, 1] the centre c + t v
+ * stays in the box of c and c + v (per coordinate, a linear motion), the
+ * ball within r of it, and the triangle (the hull of its vertices) in their
+ * box; boxes apart along one axis (strictly: touching is a hit) share no
+ * point at any t.  c + v and the +-r are enclosed with outward rounding
+ * (interval.h), so the test is exact.  A fifth of the fuzzers' inputs end
+ * here instead of in the interval filter. */
+static bool boxes_apart(const double *in)
+{
+    for (int i = 0; i < 3; i++) {
+        iv cv = iv_add(iv_point(in[IN_C + i]), iv_point(in[IN_V + i]));
+        double lo = iv_sub(iv_point(fmin(in[IN_C + i], cv.lo)), iv_point(in[IN_R])).lo;
+        double hi = iv_add(iv_point(fmax(in[IN_C + i], cv.hi)), iv_point(in[IN_R])).hi;
+        double tlo = fmin(fmin(in[IN_V0 + i], in[IN_V1 + i]), in[IN_V2 + i]);
+        double thi = fmax(fmax(in[IN_V0 + i], in[IN_V1 + i]), in[IN_V2 + i]);
+        if (hi < tlo || lo > thi)
+            return true;
+    }
+    return false;
+}
+
 int ref_sphere_sweep_triangle(const double *in, double *out)
 {
     memset(out, 0, N_OUT * sizeof *out);
     if (!valid_input(in))
         return REF_INVALID;
+    if (ref_filter_enabled() && boxes_apart(in)) {
+        ref_stats.filtered++;
+        return REF_OK;
+    }
     sw_ref_contact_point(in, N_IN, out, accumulate, tight, solve);
     return REF_OK;
 }
