@@ -128,5 +128,9 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
  * lower bound is returned; the upper one goes to *hi. */
 double fccd_vf_dist(const fiv3 *v, double *hi);
 double fccd_ee_dist(const fiv3 *v, double *hi);
+/* A direction from shape P's (the point; the segment v[0] v[1]) closest
+ * point to shape Q's at time t, in plain binary64 (no bound: any vector is
+ * sound where it is used); false when it is not finite and nonzero. */
+bool fccd_axis(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, double t, double *n);
 
 #endif
