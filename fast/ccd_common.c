@@ -126,6 +126,36 @@ static double dist_at(search_state *s, double t, double *hi)
     return down(lo - s->slack);
 }
 
+/* A separating axis held over the whole piece (docs/queries/vertex_face_ccd.md,
+ * "fast", the axis test).  For any vector n: a contact at t is a point
+ * x = sum_j l_j v_j(t) of shape P (vertices j in P, l_j >= 0, sum 1) equal to
+ * a point y = sum_k m_k v_k(t) of shape Q, and
+ * n.(y - x) = sum_j sum_k l_j m_k n.(v_k(t) - v_j(t)) (the weights l_j m_k
+ * sum to 1), so n.(v_k(t) - v_j(t)) > 0 for every pair makes y != x: no
+ * contact at t.  Each v_k - v_j moves affinely, so n.(v_k - v_j) is affine
+ * in t and positive on [ta, tb] when it is at its two ends (relative_at at
+ * one time encloses the difference; the dot is an interval).  n is any
+ * double vector: here the direction from P's closest point to Q's at tm, in
+ * plain binary64 (fccd_axis, fast/ccd_dist.c; its errors only make the test
+ * fail).  A distance that stays large while the Lipschitz bound is loose
+ * (vertices sweeping fast along a direction that moves neither shape's
+ * closest features apart, e.g. a degenerate triangle that slides along
+ * itself) drops whole pieces here instead of pieces of width 2 D / lip. */
+static bool axis_separates(const search_state *s, double ta, double tb, double tm)
+{
+    double n[3];
+    if (!fccd_axis(s->kind, s->t0, s->t1, tm, n))
+        return false;
+    fiv3 N = {{{n[0], n[0]}, {n[1], n[1]}, {n[2], n[2]}}};
+    int split = s->kind == FCCD_VERTEX_FACE ? 1 : 2; /* P = vertices [0, split) */
+    for (int j = 0; j < split; j++)
+        for (int k = split; k < 4; k++)
+            if (!(fiv3_dot(N, relative_at(s->t0, s->t1, k, j, ta, ta)).lo > 0) ||
+                !(fiv3_dot(N, relative_at(s->t0, s->t1, k, j, tb, tb)).lo > 0))
+                return false;
+    return true;
+}
+
 static bool excluded(search_state *s, double ta, double tb)
 {
     fiv3 v[4], r[4];
@@ -144,7 +174,9 @@ static bool excluded(search_state *s, double ta, double tb)
      * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
      * differences, rounded up, bound it on any piece). */
     double tm = 0.5 * ta + 0.5 * tb, hi, lo = dist_at(s, tm, &hi);
-    return lo > up(s->lip * fmax(up(tm - ta), up(tb - tm)));
+    if (lo > up(s->lip * fmax(up(tm - ta), up(tb - tm))))
+        return true;
+    return axis_separates(s, ta, tb, tm);
 }
 
 #ifdef FCCD_PROF

@@ -30,11 +30,13 @@
 #include <math.h>
 #include <stdbool.h>
 
-/* FCCD_NEAR_LOG2: a budget-exhausted hit needs the shapes within
+/* FCCD_BUDGET: 2000 (was 4000; docs/queries/vertex_face_ccd.md, "fast",
+ * the axis test and the budget).
+ * FCCD_NEAR_LOG2: a budget-exhausted hit needs the shapes within
  * 2^-14 S of each other (the target entry declares 2^-13 S).
  * FCCD_HARD_BUDGET: the pieces allowed after FCCD_BUDGET, a safety net
  * that the distance test keeps out of reach (docs/queries/vertex_face_ccd.md). */
-enum { FCCD_DEPTH = 30, FCCD_BUDGET = 4000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEAR_LOG2 = 14 };
+enum { FCCD_DEPTH = 30, FCCD_BUDGET = 2000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEAR_LOG2 = 14 };
 /* FCCD_ISOLATE: the levels where a piece with several sign changes of the
  * coplanarity polynomial is split on the Bernstein tests alone;
  * FCCD_SIDE_EVERY: how often (in bisection steps) the side polynomials are
@@ -128,5 +130,9 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
  * lower bound is returned; the upper one goes to *hi. */
 double fccd_vf_dist(const fiv3 *v, double *hi);
 double fccd_ee_dist(const fiv3 *v, double *hi);
+/* A direction from shape P's (the point; the segment v[0] v[1]) closest
+ * point to shape Q's at time t, in plain binary64 (no bound: any vector is
+ * sound where it is used); false when it is not finite and nonzero. */
+bool fccd_axis(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, double t, double *n);
 
 #endif
