@@ -412,7 +412,11 @@ mutants:
 # the entry applying to nothing, and the mutant, back in the count, must be
 # judged again (killed, or its argument rechecked and its new key listed).
 mutants-allow-check:
-	@mkdir -p $(BUILD) && python3 tools/mutants.py --stale-allow >$(BUILD)/mutants-allow.txt 2>&1 || \
+	@mkdir -p $(BUILD) && printf 'fast/ray_plane.c|no_such_function|00000000|<><=|1  no mutant has this key\n' \
+	  >$(BUILD)/mutants-allow-bogus.txt
+	@if python3 tools/mutants.py --stale-allow --allow $(BUILD)/mutants-allow-bogus.txt >/dev/null; then \
+	  echo "mutants-allow-check: tools/mutants.py --stale-allow did not report an entry no mutant has"; exit 1; fi
+	@python3 tools/mutants.py --stale-allow >$(BUILD)/mutants-allow.txt 2>&1 || \
 	  { cat $(BUILD)/mutants-allow.txt; echo "tools/mutants.allow: entries above match no mutant of fast/ (a line or function edited): rejudge each mutant (python3 tools/mutants.py --list) and update its key, or remove the entry"; exit 1; }
 
 # The tests of the mutation stage, linked against the release libraries.

@@ -484,10 +484,14 @@ def stale_allow(args, root, files):
     keys = set()
     for rel in files:
         keys |= {s["key"] for s in enumerate_sites(os.path.join(root, rel), rel)[1]}
-    allow = load_allow(os.path.join(root, args.allow))
-    stale = sorted(k for k in allow if k.split("|", 1)[0] in files and k not in keys)
-    for k in stale:
-        print("%s: stale: %s" % (args.allow, k))
+    path = os.path.join(root, args.allow)
+    allow = load_allow(path)
+    stale = {k for k in allow if k.split("|", 1)[0] in files and k not in keys}
+    if stale:
+        for n, line in enumerate(open(path, encoding="utf-8"), 1):
+            key = line.partition("  ")[0].strip()
+            if not line.lstrip().startswith("#") and key in stale:
+                print("%s:%d: matches no mutant: %s" % (args.allow, n, key))
     print("%d of %d allowlist entries for the %d files selected match no mutant" % (
         len(stale), sum(1 for k in allow if k.split("|", 1)[0] in files), len(files)))
     return 1 if stale else 0
