@@ -12,6 +12,7 @@
  * with the interval operations; the result is the largest of them (fmax
  * drops a NaN candidate; a NaN or negative result reads as no bound). */
 #include "fast_ccd.h"
+#include "fast_overlap.h"
 
 static inline double mid(fiv x) { return 0.5 * x.lo + 0.5 * x.hi; }
 static inline double pos(double x) { return x > 0 ? x : 0; }
@@ -153,64 +154,47 @@ double fccd_ee_dist(const fiv3 *v, double *hi)
     return pos(lo);
 }
 
-/* ---- fccd_axis: plain binary64, no bound (fast_ccd.h) ---- */
-typedef struct {
-    double x[3];
-} dv3;
+/* ---- fccd_axis: plain binary64, no bound (fast_ccd.h) ----
+ * The closest points by fast_overlap.h's binary64 helpers (written for
+ * binary32 differences; here only the direction they give is used, and any
+ * direction keeps the axis test sound). */
 
-static dv3 dv_sub(dv3 a, dv3 b) { return (dv3){{a.x[0] - b.x[0], a.x[1] - b.x[1], a.x[2] - b.x[2]}}; }
-static dv3 dv_along(dv3 a, double s, dv3 e) { return (dv3){{a.x[0] + s * e.x[0], a.x[1] + s * e.x[1], a.x[2] + s * e.x[2]}}; }
-static double dv_dot(dv3 a, dv3 b) { return a.x[0] * b.x[0] + a.x[1] * b.x[1] + a.x[2] * b.x[2]; }
-static dv3 dv_cross(dv3 a, dv3 b)
+/* keeps y - x as *n when it is shorter than *best */
+static void keep(fv_d3 x, fv_d3 y, double *best, fv_d3 *n)
 {
-    return (dv3){{a.x[1] * b.x[2] - a.x[2] * b.x[1], a.x[2] * b.x[0] - a.x[0] * b.x[2], a.x[0] * b.x[1] - a.x[1] * b.x[0]}};
-}
-
-/* the point of segment ab nearest to p */
-static dv3 dv_seg(dv3 p, dv3 a, dv3 b)
-{
-    dv3 e = dv_sub(b, a);
-    double ee = dv_dot(e, e), s = ee > 0 ? dv_dot(dv_sub(p, a), e) / ee : 0;
-    return dv_along(a, s > 0 ? (s < 1 ? s : 1) : 0, e);
-}
-
-/* keeps q - p as *n when it is shorter than *best */
-static void keep(dv3 p, dv3 q, double *best, dv3 *n)
-{
-    dv3 d = dv_sub(q, p);
-    if (dv_dot(d, d) < *best)
-        *best = dv_dot(d, d), *n = d;
+    fv_d3 d = fv_dsub(y, x);
+    double dd = fv_ddot(d, d);
+    if (dd < *best)
+        *best = dd, *n = d;
 }
 
 bool fccd_axis(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, double t, double *n)
 {
-    dv3 v[4];
+    fv_d3 v[4], q;
     for (int k = 0; k < 4; k++) {
         const isect_dvec3 *a0 = &t0->v[k], *a1 = &t1->v[k], *b0 = &t0->v[0], *b1 = &t1->v[0];
-        double d0[3] = {a0->x - b0->x, a0->y - b0->y, a0->z - b0->z}, d1[3] = {a1->x - b1->x, a1->y - b1->y, a1->z - b1->z};
-        for (int i = 0; i < 3; i++)
-            v[k].x[i] = (1 - t) * d0[i] + t * d1[i];
+        fv_d3 d0 = {a0->x - b0->x, a0->y - b0->y, a0->z - b0->z}, d1 = {a1->x - b1->x, a1->y - b1->y, a1->z - b1->z};
+        v[k] = fv_dadd(fv_dmul(d0, 1 - t), fv_dmul(d1, t));
     }
     double best = INFINITY;
-    dv3 r = {{0, 0, 0}};
+    fv_d3 r = {0, 0, 0};
     if (kind == FCCD_VERTEX_FACE) {
-        for (int i = 0; i < 3; i++)
-            keep(v[0], dv_seg(v[0], v[1 + i], v[1 + (i + 1) % 3]), &best, &r);
-        dv3 e1 = dv_sub(v[2], v[1]), e2 = dv_sub(v[3], v[1]), w = dv_sub(v[0], v[1]), m = dv_cross(e1, e2);
-        double mm = dv_dot(m, m), be = dv_dot(dv_cross(w, e2), m) / mm, ga = dv_dot(dv_cross(e1, w), m) / mm;
-        if (mm > 0 && be >= 0 && ga >= 0 && be + ga <= 1)
-            keep(v[0], dv_along(dv_along(v[1], be, e1), ga, e2), &best, &r);
+        fv_d3 ap = fv_dsub(v[0], v[1]);
+        ov_closest_triangle(fv_dsub(v[2], v[1]), fv_dsub(v[3], v[1]), ap, &q);
+        keep(ap, q, &best, &r);
     } else {
+        fv_d3 e1 = fv_dsub(v[1], v[0]), e2 = fv_dsub(v[3], v[2]);
         for (int i = 0; i < 2; i++) {
-            keep(v[i], dv_seg(v[i], v[2], v[3]), &best, &r);
-            keep(dv_seg(v[2 + i], v[0], v[1]), v[2 + i], &best, &r);
+            ov_closest_segment(v[2], e2, v[i], &q);
+            keep(v[i], q, &best, &r);
+            ov_closest_segment(v[0], e1, v[2 + i], &q);
+            keep(q, v[2 + i], &best, &r);
         }
-        dv3 e1 = dv_sub(v[1], v[0]), e2 = dv_sub(v[3], v[2]), w = dv_sub(v[2], v[0]), m = dv_cross(e1, e2);
-        double mm = dv_dot(m, m), u = dv_dot(dv_cross(w, e2), m) / mm, s = dv_dot(dv_cross(w, e1), m) / mm;
+        fv_d3 w = fv_dsub(v[2], v[0]), m = fv_dcross(e1, e2);
+        double mm = fv_ddot(m, m), u = fv_ddot(fv_dcross(w, e2), m) / mm, s = fv_ddot(fv_dcross(w, e1), m) / mm;
         if (mm > 0 && u >= 0 && u <= 1 && s >= 0 && s <= 1)
-            keep(dv_along(v[0], u, e1), dv_along(v[2], s, e2), &best, &r);
+            keep(fv_dadd(v[0], fv_dmul(e1, u)), fv_dadd(v[2], fv_dmul(e2, s)), &best, &r);
     }
-    for (int i = 0; i < 3; i++)
-        n[i] = r.x[i];
+    n[0] = r.x, n[1] = r.y, n[2] = r.z;
     return best > 0 && best < INFINITY;
 }
