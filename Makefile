@@ -127,7 +127,7 @@ USER_LDLIBS  = $(if $(USER_PKGS),$(shell pkg-config --libs $(USER_PKGS))) $(USER
 # C++ adapters make the programs link with the C++ driver.
 HAVE_CXX = $(filter %.cpp %.cc %.cxx,$(USER_TARGET) $(PEER_SRC))
 
-.PHONY: all check deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
+.PHONY: all check check-parts deps fuzz fuzz-run bench install uninstall clean help unit-tests cli-tests corpus-check \
         replay-check fuzz-check readme readme-check bench-check layering-check adapter-check size size-check FORCE
 .DEFAULT_GOAL := all
 # Objects made by pattern rules are kept, not deleted as intermediates.
@@ -248,10 +248,16 @@ fuzz-check:
 	    sh fuzz/run.sh $(BUILD) $$q fast $(FUZZ_SECONDS) 1 || exit 1; done; \
 	else echo "fuzz-check: $(CLANG) not found, libFuzzer harnesses skipped"; fi
 
-check: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
+# `make check` runs its parts in parallel, JOBS jobs, one per core (JOBS=N to
+# change; a -j given on the command line is kept as is), with each part's
+# output kept together (--output-sync).
+check:
+	@$(MAKE) --no-print-directory --output-sync=target $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) check-parts
+	@echo "make check: all passed"
+
+check-parts: all readme-check layering-check size-check adapter-check unit-tests cli-tests hostile-check parse-fuzz-check \
        corpus-check replay-check bench-check ccd-benchmark-check fuzz-check campaign-check isolate-check ossfuzz-check \
        merge-check ci-check mutants-allow-check
-	@echo "make check: all passed"
 
 # The README's query table is generated from the catalog (isect list --markdown).
 readme: $(BUILD)/release/isect
@@ -579,7 +585,7 @@ help:
 	@echo "  QUERY=$(QUERY) TARGET=$(TARGET) SECONDS=$(SECONDS) (fuzz-run)"
 	@echo "  FUZZ_SECONDS=$(FUZZ_SECONDS) (per query in make check)"
 	@echo "  OSSFUZZ_SECONDS=$(OSSFUZZ_SECONDS) (per fuzzer in ossfuzz-check)"
-	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (campaign; SECONDS defaults to 120 there)"
+	@echo "  JOBS=$(JOBS) QUERIES=$(QUERIES) TARGETS=$(TARGETS) (check, campaign: jobs, one per core; SECONDS defaults to 120 in campaign)"
 	@echo "  REPORT=$(REPORT) (report)"
 	@echo "  BENCH=$(BENCH) (bench: query names; empty: all)"
 	@echo "  MUTATE=$(MUTATE) MUTANTS=$(MUTANTS) MUTANT_FUZZ=$(MUTANT_FUZZ) (mutants)"
