@@ -34,9 +34,11 @@
 enum { SLACK = 2 }; /* the margin: the derived piece count times 2 */
 
 typedef struct {
-    int hit, i;     /* expected: hit at t = i / 7 (i = 0: at t = 0); miss */
+    int hit, i;     /* expected: hit at t = i / den (i = 0: at t = 0); miss */
     bool distance;  /* may a distance test run */
     const char *what;
+    int den;        /* 0: 7 */
+    int K;          /* the derived pieces (0: 1) */
 } expect_t;
 
 static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
@@ -57,8 +59,9 @@ static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k,
     cr_assert(hit == r.hit && phit == pub.hit && hit == pub.hit && memcmp(&r.t, &pub.t, sizeof r.t) == 0,
               "%s, scale 2^%d: fccd_query_effort's answer (%d, %a) is not the public one (%d, %a)", e->what, k, hit,
               r.t, phit, pub.t);
-    cr_assert(eff.pieces >= 1 && eff.pieces <= SLACK * 1, "%s, scale 2^%d: %d pieces (derived: 1, bound %d)", e->what,
-              k, eff.pieces, SLACK);
+    int K = e->K ? e->K : 1, den = e->den ? e->den : 7;
+    cr_assert(eff.pieces >= 1 && eff.pieces <= SLACK * K, "%s, scale 2^%d: %d pieces (derived: %d, bound %d)", e->what,
+              k, eff.pieces, K, SLACK * K);
     cr_assert(e->distance || !eff.distance, "%s, scale 2^%d: a distance test ran (derived: none)", e->what, k);
     cr_assert_eq(hit, e->hit, "%s, scale 2^%d: hit %d", e->what, k, hit);
     if (!hit)
@@ -67,10 +70,10 @@ static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k,
         cr_assert(r.t == 0, "%s, scale 2^%d: t = %a, not 0", e->what, k, r.t);
         return;
     }
-    /* 0 <= i/7 - t < 2^-30: fma rounds 7t - i once, keeping its sign, and
-     * 7 2^-30 is a double, so fl(x) < 7 2^-30 implies x < 7 2^-30 */
-    cr_assert(fma(7, r.t, -e->i) <= 0 && fma(-7, r.t, e->i) < 7 * 0x1p-30,
-              "%s, scale 2^%d: t = %a not within 2^-30 below %d/7", e->what, k, r.t, e->i);
+    /* 0 <= i/den - t < 2^-30: fma rounds den t - i once, keeping its sign,
+     * and den 2^-30 is a double, so fl(x) < den 2^-30 implies x < den 2^-30 */
+    cr_assert(fma(den, r.t, -e->i) <= 0 && fma(-den, r.t, e->i) < den * 0x1p-30,
+              "%s, scale 2^%d: t = %a not within 2^-30 below %d/%d", e->what, k, r.t, e->i, den);
 }
 
 static const int scales[] = {-200, -150, -110, -101, -100, -60, -20, 0, 20, 60, 100, 101, 110, 150, 200};
@@ -151,6 +154,39 @@ Test(ccd_effort, vertex_face_contact_at_start)
             vf(0.25, 0.25, 0.25, 0, -1, ldexp(1, scales[j]), m, &t0, &t1);
             check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, 0, true, "vf contact at t = 0"});
         }
+}
+
+/* The point in the plane at t = 0 but outside the triangle, then a
+ * transversal hit.  c moves from (0, 1, 0) to (0, 1, g): n = (0, -g t, 1);
+ * p from (1/4, -1/4, 0) to (1/4, 3/4, vz): f = vz t - g t (t - 1/4) =
+ * (vz + g/4) t - g t^2, roots 0 and r = vz/g + 1/4 (5/12, 7/12, 9/20, 13/20
+ * for (g, vz) = (3, 1/2), (3, 1), (5, 1), (5, 2)); f(1) = vz - 3g/4 < 0.
+ * f(0) = 0 is uncertain and f(2^-36) = (vz + g/4) 2^-36 certain, so
+ * search_top takes the end bracket h0 = 2^-36: the leaf [0, 2^-36], where
+ * the side ((b - a) x (p - a)).n = y + g t z = -1/4 + t + g vz t^2 is about
+ * -1/4, is dropped by its Bernstein coefficients (1 piece, no distance
+ * test); on [2^-36, 1] f's degree-3 Bernstein coefficients are about
+ * 0+, (vz + g/4)/3, 2(vz + g/4)/3 - g/3, f(1) (for (3, 1/2): 0+, 5/12,
+ * -1/6, -7/4): one sign change (E1, L = 0), narrow: 1 piece.  K = 2.  Each
+ * side at r over the sum of i |c_i| of its power coefficients (exact
+ * rationals, by hand) is at least 0.107, 0.193, 0.110, 0.218 for the four
+ * motions: a bracket of width 2^-4 certifies (narrow's step 4). */
+Test(ccd_effort, vertex_face_start_on_plane)
+{
+    static const double gv[4][2] = {{3, 0.5}, {3, 1}, {5, 1}, {5, 2}};
+    static const int num[4] = {5, 7, 9, 13}, den[4] = {12, 12, 20, 20};
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 4; q++) {
+                double s = ldexp(1, scales[j]);
+                isect_ccd_frame t0 = {{V(0.25, -0.25, 0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+                isect_ccd_frame t1 = {
+                    {V(0.25, 0.75, gv[q][1], s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, gv[q][0], s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                      &(expect_t){1, num[q], false, "vf start on the plane, then a hit", den[q], 2});
+            }
 }
 
 /* Misses: z from 2 to 1 (f = s^3 (2 - t) > 0: every Bernstein coefficient
