@@ -189,6 +189,41 @@ Test(ccd_effort, vertex_face_start_on_plane)
             }
 }
 
+/* Two crossings of the plane, the first inside the triangle: c from
+ * (0, 1, 0) to (0, 1, g), p from (1/4, -1/4, z0) to (1/4, 3/4, z0 + vz), so
+ * f = z0 + (vz + g/4) t - g t^2 (n = (0, -g t, 1), as above).
+ * - g = 12, z0 = -3, vz = 10: f = -12 (t - 1/3)(t - 3/4).  Bernstein
+ *   coefficients (degree 3, by hand) on [0, 1]: -3, 4/3, 5/3, -2 (V = 2,
+ *   split on the Bernstein tests: level 0 < FCCD_ISOLATE); on [0, 1/2]:
+ *   -3, -5/6, 1/3, 1/2 (V = 1: narrow).  L = 1, K = 2^2 - 1 = 3 (visited: 2).
+ *   At r = 1/3, p = (1/4, 1/12, 1/3), c = (0, 1, 4): barycentrics 2/3, 1/4,
+ *   1/12.  The sides -1/4 - 35 t + 120 t^2, 1 + 35 t - 12 t^2, 1/4 + 36 t^2
+ *   are 17/12, 34/3, 17/4 at r, over sum i |c_i| = 275, 59, 72: at least
+ *   0.005, so a bracket of width 2^-8 certifies (narrow's step 8 from
+ *   [0, 1/2]).
+ * - g = 40, z0 = -21, vz = 49: f = -40 (t - 3/5)(t - 7/8).  On [0, 1]:
+ *   -21, -4/3, 5, -2 (V = 2); [0, 1/2]: -21, -67/6, -14/3, -3/2 (V = 0,
+ *   dropped); [1/2, 1]: -3/2, 5/3, 3/2, -2 (V = 2); [1/2, 3/4]: -3/2, 1/12,
+ *   5/6, 3/4 (V = 1).  L = 2, K = 7 (visited: 4).  At r = 3/5: barycentrics
+ *   2/5, 1/4, 7/20; side over sum i |c_i| at least 0.042: width 2^-5
+ *   certifies (step 4 from [1/2, 3/4]). */
+Test(ccd_effort, vertex_face_two_crossings)
+{
+    static const double gzv[2][3] = {{12, -3, 10}, {40, -21, 49}};
+    static const int num[2] = {1, 3}, den[2] = {3, 5}, K[2] = {3, 7};
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 2; q++) {
+                double s = ldexp(1, scales[j]), g = gzv[q][0], z0 = gzv[q][1], vz = gzv[q][2];
+                isect_ccd_frame t0 = {{V(0.25, -0.25, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+                isect_ccd_frame t1 = {{V(0.25, 0.75, z0 + vz, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, g, s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                      &(expect_t){1, num[q], false, "vf two crossings", den[q], K[q]});
+            }
+}
+
 /* Misses: z from 2 to 1 (f = s^3 (2 - t) > 0: every Bernstein coefficient
  * positive), and p = (-1/4, 1/4, z) crossing the plane at t = 1/2 beside
  * the triangle (the side x = -1/4 s^4 for all t: all its coefficients
