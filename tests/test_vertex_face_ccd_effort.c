@@ -24,7 +24,10 @@
  *   piece, K = 2 (<= 4);
  * - certain misses (f of one sign on [0, 1], or a side function negative
  *   for all t): dropped by the Bernstein test at the top, 1 piece (<= 2),
- *   no distance test.
+ *   no distance test;
+ * - grazing for all t (a degenerate shape within 2^-20 S < near of the
+ *   other, never touching): once the budget is spent the first surviving
+ *   piece is reported, K = FCCD_BUDGET + 32 (<= 2K).
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
