@@ -135,4 +135,17 @@ double fccd_ee_dist(const fiv3 *v, double *hi);
  * sound where it is used); false when it is not finite and nonzero. */
 bool fccd_axis(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, double t, double *n);
 
+/* The search effort of one query, for tests (tests/test_vertex_face_ccd_effort.c;
+ * docs/queries/vertex_face_ccd.md, "fast", the search effort): pieces, the
+ * calls of the search on a time piece (what FCCD_BUDGET counts; narrow's
+ * bisection steps are not pieces); distance, whether a distance test (the
+ * costly box and distance tests' last stage) ran.  fccd_query_effort runs
+ * fccd_query's search and gives its answer. */
+typedef struct {
+    int pieces;
+    bool distance;
+} fccd_effort;
+bool fccd_query_effort(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out,
+                       fccd_effort *effort);
+
 #endif

@@ -1,0 +1,342 @@
+/* tests/test_vertex_face_ccd_effort.c: the search effort of fast's CCD
+ * queries (vertex_face_ccd and edge_edge_ccd share the search of
+ * fast/ccd_common.c) as a tested property: docs/queries/vertex_face_ccd.md,
+ * "fast", "The search effort".  The one-sided contract cannot see a pruning
+ * test made weaker or an enclosure made wider; the effort can.
+ *
+ * Families of hand-derived inputs, each at scales 2^-200 .. 2^200 (both ways
+ * of computing the polynomials: binary64 with its a-priori bound within
+ * 2^+-100, intervals beyond) and with or without a common translation (which
+ * leaves every polynomial unchanged: they are built from the vertices
+ * relative to one of them):
+ * - transversal hits at t = i/7: the coplanarity polynomial f is affine with
+ *   one simple root, so its Bernstein coefficients on [0, 1] (f at 0, 1/3,
+ *   2/3, 1) isolate it at once (L = 0 levels): K = 2^(L+1) - 1 = 1 piece,
+ *   asserted with a margin of 2 (<= 2 pieces); the side functions are
+ *   certainly positive at the root with a margin the bisection reaches by
+ *   step 4 (derived per family below), so the root is certified and no
+ *   distance test runs; the reported t is within 2^-30 below i/7;
+ * - two crossings of the plane (f quadratic): isolated after L = 1 and 2
+ *   levels, K = 3 and 7 (<= 6 and 14 asserted);
+ * - contacts at t = 0: the leaf [0, 2^-36] is searched first and holds the
+ *   contact: 1 piece (<= 2 asserted), t = 0; the point in the plane but
+ *   outside at t = 0, then a transversal hit: the leaf dropped, then 1
+ *   piece, K = 2 (<= 4);
+ * - certain misses (f of one sign on [0, 1], or a side function negative
+ *   for all t): dropped by the Bernstein test at the top, 1 piece (<= 2),
+ *   no distance test;
+ * - grazing for all t (a degenerate shape within 2^-20 S < near of the
+ *   other, never touching): once the budget is spent the first surviving
+ *   piece is reported, K = FCCD_BUDGET + 32 (<= 2K).
+ * Expected values by hand; fast is only asked for its answer and effort,
+ * and its answer must equal the public entry's bit for bit. */
+#include <criterion/criterion.h>
+
+#include "fast_ccd.h"
+#include "isect.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { SLACK = 2 }; /* the margin: the derived piece count times 2 */
+
+typedef struct {
+    int hit, i;     /* expected: hit at t = i / den (i = 0: at t = 0); miss; -1: either */
+    bool distance;  /* may a distance test run */
+    const char *what;
+    int den;        /* 0: 7 */
+    int K;          /* the derived pieces (0: 1) */
+} expect_t;
+
+static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
+
+/* the t = 1 frame moved by the common translation (3, -5, 2) s */
+static void shift(isect_ccd_frame *f, double s)
+{
+    for (int k = 0; k < 4; k++)
+        f->v[k] = (isect_dvec3){f->v[k].x + 3 * s, f->v[k].y - 5 * s, f->v[k].z + 2 * s};
+}
+
+static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k, const expect_t *e)
+{
+    fccd_effort eff = {-1, true};
+    isect_ccd_result r, pub;
+    bool hit = fccd_query_effort(kind, &t0, &t1, &r, &eff);
+    bool phit = kind == FCCD_VERTEX_FACE ? isect_vertex_face_ccd(t0, t1, &pub) : isect_edge_edge_ccd(t0, t1, &pub);
+    cr_assert(hit == r.hit && phit == pub.hit && hit == pub.hit && memcmp(&r.t, &pub.t, sizeof r.t) == 0,
+              "%s, scale 2^%d: fccd_query_effort's answer (%d, %a) is not the public one (%d, %a)", e->what, k, hit,
+              r.t, phit, pub.t);
+    int K = e->K ? e->K : 1, den = e->den ? e->den : 7;
+    cr_assert(eff.pieces >= 1 && eff.pieces <= SLACK * K, "%s, scale 2^%d: %d pieces (derived: %d, bound %d)", e->what,
+              k, eff.pieces, K, SLACK * K);
+    cr_assert(e->distance || !eff.distance, "%s, scale 2^%d: a distance test ran (derived: none)", e->what, k);
+    if (e->hit < 0)
+        return;
+    cr_assert_eq(hit, e->hit, "%s, scale 2^%d: hit %d", e->what, k, hit);
+    if (!hit)
+        return;
+    if (e->i == 0) {
+        cr_assert(r.t == 0, "%s, scale 2^%d: t = %a, not 0", e->what, k, r.t);
+        return;
+    }
+    /* 0 <= i/den - t < 2^-30: fma rounds den t - i once, keeping its sign,
+     * and den 2^-30 is a double, so fl(x) < den 2^-30 implies x < den 2^-30 */
+    cr_assert(fma(den, r.t, -e->i) <= 0 && fma(-den, r.t, e->i) < den * 0x1p-30,
+              "%s, scale 2^%d: t = %a not within 2^-30 below %d/%d", e->what, k, r.t, e->i, den);
+}
+
+static const int scales[] = {-200, -150, -110, -101, -100, -60, -20, 0, 20, 60, 100, 101, 110, 150, 200};
+#define NSCALES (int)(sizeof scales / sizeof scales[0])
+
+/* The triangle a = 0, b = (1, 0, 0), c = (0, 1, 0) (times s), still; the
+ * point p = (x(t), y, z(t)).  n = (b - a) x (c - a) = (0, 0, s^2), so
+ * f = n.(p - a) = s^3 z(t), and the side functions are s^4 times
+ * y, 1 - x - y, x (the barycentrics of c, a, b).  z from z0 to z1: a root at
+ * z0 / (z0 - z1). */
+static void vf(double x0, double x1, double y, double z0, double z1, double s, bool move, isect_ccd_frame *t0,
+               isect_ccd_frame *t1)
+{
+    *t0 = (isect_ccd_frame){{V(x0, y, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+    *t1 = (isect_ccd_frame){{V(x1, y, z1, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+    if (move)
+        shift(t1, s);
+}
+
+/* The segment ab from (-1, 0, z) to (1, 0, z), z from z0 to z1, and cd from
+ * (u, -1, 0) to (u, 1, 0), u from u0 to u1.  e1 = (2, 0, 0), e2 = (0, 2, 0),
+ * m = e1 x e2 = (0, 0, 4), w = c - a = (u + 1, -1, -z), d - a = (u + 1, 1, -z):
+ * f = m.(d - a) = -4 z, su = (w x e2).m = 8 (u + 1), sv = (w x e1).m = 8,
+ * m.m = 16 (times s^3, s^4): the lines meet at the parameters (u + 1) / 2 on
+ * ab and 1/2 on cd when z = 0. */
+static void ee(double z0, double z1, double u0, double u1, double s, bool move, isect_ccd_frame *t0,
+               isect_ccd_frame *t1)
+{
+    *t0 = (isect_ccd_frame){{V(-1, 0, z0, s), V(1, 0, z0, s), V(u0, -1, 0, s), V(u0, 1, 0, s)}};
+    *t1 = (isect_ccd_frame){{V(-1, 0, z1, s), V(1, 0, z1, s), V(u1, -1, 0, s), V(u1, 1, 0, s)}};
+    if (move)
+        shift(t1, s);
+}
+
+/* p = (1/4, 1/4, z) falls from z = i to i - 7: f = s^3 (i - 7t), one simple
+ * root r = i/7; the sides are s^4 (1/4, 1/2, 1/4), constant: certainly
+ * positive already in [0, 1]'s Bernstein coefficients, so narrow starts
+ * certified and reports its last bracket (width 2^-30, holding r). */
+Test(ccd_effort, vertex_face_transversal_certified)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                isect_ccd_frame t0, t1;
+                vf(0.25, 0.25, 0.25, i, i - 7, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, i, false, "vf certified hit"});
+            }
+}
+
+/* p = (x, 1/8, z), x from -1/4 to 3/4 (outside the edge ca at t = 0: side x
+ * is negative there, so [0, 1]'s coefficients do not certify) and z from i
+ * to i - 7, i = 3, 4, 5: at r = i/7, x = r - 1/4 >= 5/28, y = 1/8,
+ * 1 - x - y = 7/8 - x >= 11/28.  Each side is affine in t with slope at most
+ * 1 (times s^4), so on a bracket of width w holding r, Horner's interval
+ * (exact for an affine polynomial, up to rounding) stays above 5/28 - w > 0
+ * for w <= 2^-3: narrow's side check at step 4 (w = 2^-4) certifies. */
+Test(ccd_effort, vertex_face_transversal_entering)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 3; i <= 5; i++) {
+                isect_ccd_frame t0, t1;
+                vf(-0.25, 0.75, 0.125, i, i - 7, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, i, false, "vf entering hit"});
+            }
+}
+
+/* On the triangle at t = 0 (z from 0 to -1): f(0) = 0, its sign uncertain,
+ * f(2^-36) = -2^-36 s^3 certain (the a-priori bound is about 2^-48 s^3), so
+ * search_top searches the leaf [0, 2^-36] first; it holds the contact, no
+ * test drops it: a hit at t = 0 in 1 piece (the leaf's tests include the
+ * distance test). */
+Test(ccd_effort, vertex_face_contact_at_start)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            isect_ccd_frame t0, t1;
+            vf(0.25, 0.25, 0.25, 0, -1, ldexp(1, scales[j]), m, &t0, &t1);
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, 0, true, "vf contact at t = 0"});
+        }
+}
+
+/* The point in the plane at t = 0 but outside the triangle, then a
+ * transversal hit.  c moves from (0, 1, 0) to (0, 1, g): n = (0, -g t, 1);
+ * p from (1/4, -1/4, 0) to (1/4, 3/4, vz): f = vz t - g t (t - 1/4) =
+ * (vz + g/4) t - g t^2, roots 0 and r = vz/g + 1/4 (5/12, 7/12, 9/20, 13/20
+ * for (g, vz) = (3, 1/2), (3, 1), (5, 1), (5, 2)); f(1) = vz - 3g/4 < 0.
+ * f(0) = 0 is uncertain and f(2^-36) = (vz + g/4) 2^-36 certain, so
+ * search_top takes the end bracket h0 = 2^-36: the leaf [0, 2^-36], where
+ * the side ((b - a) x (p - a)).n = y + g t z = -1/4 + t + g vz t^2 is about
+ * -1/4, is dropped by its Bernstein coefficients (1 piece, no distance
+ * test); on [2^-36, 1] f's degree-3 Bernstein coefficients are about
+ * 0+, (vz + g/4)/3, 2(vz + g/4)/3 - g/3, f(1) (for (3, 1/2): 0+, 5/12,
+ * -1/6, -7/4): one sign change (E1, L = 0), narrow: 1 piece.  K = 2.  Each
+ * side at r over the sum of i |c_i| of its power coefficients (exact
+ * rationals, by hand) is at least 0.107, 0.193, 0.110, 0.218 for the four
+ * motions: a bracket of width 2^-4 certifies (narrow's step 4). */
+Test(ccd_effort, vertex_face_start_on_plane)
+{
+    static const double gv[4][2] = {{3, 0.5}, {3, 1}, {5, 1}, {5, 2}};
+    static const int num[4] = {5, 7, 9, 13}, den[4] = {12, 12, 20, 20};
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 4; q++) {
+                double s = ldexp(1, scales[j]);
+                isect_ccd_frame t0 = {{V(0.25, -0.25, 0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+                isect_ccd_frame t1 = {
+                    {V(0.25, 0.75, gv[q][1], s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, gv[q][0], s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                      &(expect_t){1, num[q], false, "vf start on the plane, then a hit", den[q], 2});
+            }
+}
+
+/* Two crossings of the plane, the first inside the triangle: c from
+ * (0, 1, 0) to (0, 1, g), p from (1/4, -1/4, z0) to (1/4, 3/4, z0 + vz), so
+ * f = z0 + (vz + g/4) t - g t^2 (n = (0, -g t, 1), as above).
+ * - g = 12, z0 = -3, vz = 10: f = -12 (t - 1/3)(t - 3/4).  Bernstein
+ *   coefficients (degree 3, by hand) on [0, 1]: -3, 4/3, 5/3, -2 (V = 2,
+ *   split on the Bernstein tests: level 0 < FCCD_ISOLATE); on [0, 1/2]:
+ *   -3, -5/6, 1/3, 1/2 (V = 1: narrow).  L = 1, K = 2^2 - 1 = 3 (visited: 2).
+ *   At r = 1/3, p = (1/4, 1/12, 1/3), c = (0, 1, 4): barycentrics 2/3, 1/4,
+ *   1/12.  The sides -1/4 - 35 t + 120 t^2, 1 + 35 t - 12 t^2, 1/4 + 36 t^2
+ *   are 17/12, 34/3, 17/4 at r, over sum i |c_i| = 275, 59, 72: at least
+ *   0.005, so a bracket of width 2^-8 certifies (narrow's step 8 from
+ *   [0, 1/2]).
+ * - g = 40, z0 = -21, vz = 49: f = -40 (t - 3/5)(t - 7/8).  On [0, 1]:
+ *   -21, -4/3, 5, -2 (V = 2); [0, 1/2]: -21, -67/6, -14/3, -3/2 (V = 0,
+ *   dropped); [1/2, 1]: -3/2, 5/3, 3/2, -2 (V = 2); [1/2, 3/4]: -3/2, 1/12,
+ *   5/6, 3/4 (V = 1).  L = 2, K = 7 (visited: 4).  At r = 3/5: barycentrics
+ *   2/5, 1/4, 7/20; side over sum i |c_i| at least 0.042: width 2^-5
+ *   certifies (step 4 from [1/2, 3/4]). */
+Test(ccd_effort, vertex_face_two_crossings)
+{
+    static const double gzv[2][3] = {{12, -3, 10}, {40, -21, 49}};
+    static const int num[2] = {1, 3}, den[2] = {3, 5}, K[2] = {3, 7};
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 2; q++) {
+                double s = ldexp(1, scales[j]), g = gzv[q][0], z0 = gzv[q][1], vz = gzv[q][2];
+                isect_ccd_frame t0 = {{V(0.25, -0.25, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+                isect_ccd_frame t1 = {{V(0.25, 0.75, z0 + vz, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, g, s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                      &(expect_t){1, num[q], false, "vf two crossings", den[q], K[q]});
+            }
+}
+
+/* Misses: z from 2 to 1 (f = s^3 (2 - t) > 0: every Bernstein coefficient
+ * positive), and p = (-1/4, 1/4, z) crossing the plane at t = 1/2 beside
+ * the triangle (the side x = -1/4 s^4 for all t: all its coefficients
+ * negative).  fccd_bern_excluded drops [0, 1]: 1 piece. */
+Test(ccd_effort, vertex_face_certain_miss)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            isect_ccd_frame t0, t1;
+            double s = ldexp(1, scales[j]);
+            vf(0.25, 0.25, 0.25, 2, 1, s, m, &t0, &t1);
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){0, 0, false, "vf above"});
+            vf(-0.25, -0.25, 0.25, 1, -1, s, m, &t0, &t1);
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){0, 0, false, "vf beside"});
+        }
+}
+
+/* ab falls from z = i to i - 7, cd at u = -1/2: f = -4 s^3 (i - 7t), root
+ * r = i/7; su = 4, sv = 8, m.m - su = 12, m.m - sv = 8 (times s^4), constant:
+ * certified from the start. */
+Test(ccd_effort, edge_edge_transversal_certified)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                isect_ccd_frame t0, t1;
+                ee(i, i - 7, -0.5, -0.5, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){1, i, false, "ee certified hit"});
+            }
+}
+
+/* cd's u from -5/4 to 3/4 (u = -5/4 + 2t: su = 8 (u + 1) = -2 s^4 at t = 0,
+ * not certified), i = 3, 4, 5: at r = i/7, u = -5/4 + 2i/7 in
+ * [-11/28, 5/28], so su >= 34/7 and m.m - su >= 46/7 (times s^4), each of
+ * slope 16: positive on a bracket of width w <= 2^-2 around r (34/7 - 4 >
+ * 0); step 4 (w = 2^-4) certifies. */
+Test(ccd_effort, edge_edge_transversal_entering)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 3; i <= 5; i++) {
+                isect_ccd_frame t0, t1;
+                ee(i, i - 7, -1.25, 0.75, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){1, i, false, "ee entering hit"});
+            }
+}
+
+/* ab on cd at t = 0 (z from 0 to -1, u = -1/2): the leaf [0, 2^-36] first,
+ * a hit at t = 0 in 1 piece. */
+Test(ccd_effort, edge_edge_contact_at_start)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            isect_ccd_frame t0, t1;
+            ee(0, -1, -0.5, -0.5, ldexp(1, scales[j]), m, &t0, &t1);
+            check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){1, 0, true, "ee contact at t = 0"});
+        }
+}
+
+/* Misses: ab from z = 2 to 1 (f = -4 s^3 (2 - t) < 0), and cd at u = -3/2
+ * (the lines meet at the parameter -1/4 of ab: su = -4 s^4 for all t). */
+Test(ccd_effort, edge_edge_certain_miss)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            isect_ccd_frame t0, t1;
+            double s = ldexp(1, scales[j]);
+            ee(2, 1, -0.5, -0.5, s, m, &t0, &t1);
+            check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){0, 0, false, "ee above"});
+            ee(1, -1, -1.5, -1.5, s, m, &t0, &t1);
+            check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){0, 0, false, "ee beside"});
+        }
+}
+
+/* Grazing for all t, the budget phase (E5): a segment-like triangle (a, b
+ * and c = 0 collinear for all t: n = 0, so f and the sides vanish and no
+ * Bernstein test, isolation or entry applies) turning about c, a from
+ * (-1, 0, 0) to (-1, -1, 0) and b from (1, 0, 0) to (1, 1, 0), and the point
+ * p = (0, D, 0), D = 2^-20, still: its distance to the line ab is
+ * D / sqrt(1 + t^2), in [D / sqrt 2, D], and it projects inside ab, so the
+ * shapes are within D < near = 2^-14 S (S = 1) at every t and never touch.
+ * Edge-edge: the same ab and cd the point p (c = d: m = 0).  Whether or not
+ * the search spends FCCD_BUDGET, once it is spent every piece that survives
+ * is reported (its start within D of the other shape), so after the
+ * budget's last piece only pending pieces of the recursion are visited, each
+ * dropped, then the one reported: K = FCCD_BUDGET + 30 + 2.  A hit (within
+ * near: tolerated) or a miss are both within the contract. */
+Test(ccd_effort, grazing_budget_phase)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 2; q++) {
+                double s = ldexp(1, scales[j]), D = 0x1p-20;
+                isect_ccd_frame t0, t1;
+                if (q == 0) {
+                    t0 = (isect_ccd_frame){{V(0, D, 0, s), V(-1, 0, 0, s), V(1, 0, 0, s), V(0, 0, 0, s)}};
+                    t1 = (isect_ccd_frame){{V(0, D, 0, s), V(-1, -1, 0, s), V(1, 1, 0, s), V(0, 0, 0, s)}};
+                } else {
+                    t0 = (isect_ccd_frame){{V(-1, 0, 0, s), V(1, 0, 0, s), V(0, D, 0, s), V(0, D, 0, s)}};
+                    t1 = (isect_ccd_frame){{V(-1, -1, 0, s), V(1, 1, 0, s), V(0, D, 0, s), V(0, D, 0, s)}};
+                }
+                if (m)
+                    shift(&t1, s);
+                check(q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE, t0, t1, scales[j],
+                      &(expect_t){-1, 0, true, "grazing for all t", 0, FCCD_BUDGET + 32});
+            }
+}
