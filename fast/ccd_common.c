@@ -528,7 +528,9 @@ static void prepare(search_state *s)
     s->lip = up(lipschitz(s->kind, &s->s0, &s->s1) + 2 * s->slack);
 }
 
-bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out)
+/* One query's search, its state left in *s for fccd_query_effort. */
+static inline bool query_search(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1,
+                                isect_ccd_result *out, search_state *s)
 {
     isect_ccd_result r = {false, 0};
     bool finite = true;
@@ -538,16 +540,14 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
             finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
             S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
         }
-    PROF(fccd_prof_calls++);
-    search_state s;
-    s.kind = kind, s.t0 = t0, s.t1 = t1, s.budget = FCCD_BUDGET, s.eager = false, s.ready = false, s.S = S;
-    s.near = 0;
+    s->kind = kind, s->t0 = t0, s->t1 = t1, s->budget = FCCD_BUDGET, s->eager = false, s->ready = false, s->S = S;
+    s->near = 0;
     if (finite) {
         fccd_bern B;
-        fccd_bern_init(kind, t0, t1, &B, &s.P, S);
-        if (search_top(&s, &B)) {
+        fccd_bern_init(kind, t0, t1, &B, &s->P, S);
+        if (search_top(s, &B)) {
             r.hit = true;
-            r.t = s.t;
+            r.t = s->t;
         }
     }
     if (out)
@@ -555,36 +555,23 @@ bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame
     return r.hit;
 }
 
-/* fccd_query's search with its effort (fast_ccd.h, fccd_effort): the same
- * state and the same calls, so the same answer; the pieces are read from
- * the budget the search already counts, and `ready` tells whether a
- * distance test ran (prepare is called on the first one only).  Not on the
- * path of the public entries. */
+bool fccd_query(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out)
+{
+    PROF(fccd_prof_calls++);
+    search_state s;
+    return query_search(kind, t0, t1, out, &s);
+}
+
+/* fccd_query's search with its effort (fast_ccd.h, fccd_effort): the
+ * pieces are read from the budget the search already counts, and `ready`
+ * tells whether a distance test ran (prepare is called on the first one
+ * only).  Not on the path of the public entries. */
 bool fccd_query_effort(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, isect_ccd_result *out,
                        fccd_effort *effort)
 {
-    isect_ccd_result r = {false, 0};
-    bool finite = true;
-    double S = 0;
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 3; i++) {
-            finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
-            S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
-        }
     search_state s;
-    s.kind = kind, s.t0 = t0, s.t1 = t1, s.budget = FCCD_BUDGET, s.eager = false, s.ready = false, s.S = S;
-    s.near = 0;
-    if (finite) {
-        fccd_bern B;
-        fccd_bern_init(kind, t0, t1, &B, &s.P, S);
-        if (search_top(&s, &B)) {
-            r.hit = true;
-            r.t = s.t;
-        }
-    }
-    if (out)
-        *out = r;
+    bool hit = query_search(kind, t0, t1, out, &s);
     effort->pieces = FCCD_BUDGET - s.budget;
     effort->distance = s.ready;
-    return r.hit;
+    return hit;
 }
