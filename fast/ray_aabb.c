@@ -64,8 +64,10 @@ static rc_end ra_end(float o, float d, float mn, float mx, int hi)
 /* The input the filter did not certify: invalid, or every pair (lower end
  * of slab i, upper end of slab j or tmax) that the binary64 ends cannot
  * order is compared exactly; an upper end's sign is exact in binary64. */
-static ISECT_NOINLINE bool ra_cold(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
+static ISECT_NOINLINE bool ra_cold(const isect_ray *rp, const isect_aabb *bp, isect_ray_aabb_result *out)
 {
+    const isect_ray ray = *rp;
+    const isect_aabb box = *bp;
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(box.min) || !fv_finite3(box.max) || !(box.min.x <= box.max.x) ||
@@ -140,7 +142,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     bool hit = valid & ((lo + FB_RAY32_SLAB_ABS) * (1 + FB_RAY32_SLAB) <= hi);
     bool miss = (fabsf(e) <= FLT_MAX) & (hi * (1 + FB_RAY32_SLAB) + FB_RAY32_SLAB_ABS < lo);
     if (ISECT_UNLIKELY(!(hit | miss)))
-        return ra_cold(ray, box, out);
+        return ra_cold(&ray, &box, out); /* pointers: no copy of the arguments */
     if (out) {
         out->hit = hit;
         out->t = rc_select(hit, lo);

@@ -62,8 +62,10 @@ static inline int rp_sign(double *t, int n, double *approx)
  * or opposite signs: a miss; else |num| <= tmax |den|, i.e.
  * (num - tmax den) sn <= 0.  t is the quotient of num's and den's
  * approximations (the binary64 num and den may have cancelled to nothing). */
-static ISECT_NOINLINE bool rp_cold(isect_ray ray, isect_plane pl, isect_ray_plane_result *out)
+static ISECT_NOINLINE bool rp_cold(const isect_ray *rp, const isect_plane *pp, isect_ray_plane_result *out)
 {
+    const isect_ray ray = *rp;
+    const isect_plane pl = *pp;
     if (out)
         memset(out, 0, sizeof *out);
     if (!rc_ray_valid(ray) || !fv_finite3(pl.point) || !fv_finite3(pl.normal) || fv_max3abs(pl.normal) == 0)
@@ -111,7 +113,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     bool parallel = (den == 0) & (err == 0);
     bool sure_den = ad > gd;
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
-        return rp_cold(ray, plane, out);
+        return rp_cold(&ray, &plane, out); /* pointers: no copy of the arguments */
     bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
     if (out) {
         float t = (float)(num / den);

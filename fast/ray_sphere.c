@@ -172,9 +172,12 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
  * filter leaves it here), else by c's exact sign and the binary64 values
  * (rs_decide), or else exactly: rs_exact_small when v is exact and c > 0,
  * else exact_sphere. */
-static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
-                                  double pc)
+static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp, double a, double b,
+                                  double B, double c, double pc)
 {
+    const isect_ray ray = *rp;
+    const isect_sphere sphere = *sp;
+    const fv_d3 v = *vp;
     if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
         return 0;
     RC_EXACT_HOOK();
@@ -199,7 +202,7 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     bool ok = (a <= DBL_MAX) & (r >= 0) & (ray.tmax >= 0);
     int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
     if (ISECT_UNLIKELY((decision < 0) | !ok))
-        decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
+        decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
         float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
         out->hit = decision != 0;
