@@ -111,19 +111,22 @@ static inline float rt_fmax(float a, float b) { return a > b ? a : b; }
 static inline float rt_max3(isect_vec3 v) { return rt_fmax(rt_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
 
 /* The rounding constant of the grid test, c = 1.5 2^(e + 23 - B) as a
- * binary32, 2^e the least power of two above m, the largest magnitude
- * (fv_exp); 0 when e is outside [RT_GRID_EMIN, RT_GRID_EMAX], where c
- * would be subnormal or overflow (the grid stage is then skipped). */
+ * binary32, 2^e a power of two above m, the largest magnitude (m >= 0 or
+ * NaN): e = E - 126 for m's biased exponent E, the least such power for a
+ * normal m, 2^-126 for a subnormal m or 0 (a coarser grid than the least
+ * power would give: such inputs may fail the test; none passes wrongly);
+ * 0 when e > RT_GRID_EMAX (c would overflow; m inf or NaN included): the
+ * grid stage is then skipped.  c is normal: e >= -126 > RT_GRID_EMIN. */
 enum { RT_GRID_EMIN = FB_RT_GRID_BITS - 23 - 125, RT_GRID_EMAX = FB_RT_GRID_BITS - 23 + 127 };
 static inline float rt_grid_const(float m)
 {
-    const int e = fv_exp(m);
-    if (e < RT_GRID_EMIN || e > RT_GRID_EMAX)
-        return 0;
-    const uint32_t b = (uint32_t)(e + 23 - FB_RT_GRID_BITS + 127) << 23 | 0x400000u;
+    uint32_t b;
+    memcpy(&b, &m, sizeof b);
+    const int e = (int)(b >> 23) - 126; /* the sign bit is clear: m is a magnitude */
+    b = (uint32_t)(e + 23 - FB_RT_GRID_BITS + 127) << 23 | 0x400000u;
     float c;
     memcpy(&c, &b, sizeof c);
-    return c;
+    return e <= RT_GRID_EMAX ? c : 0;
 }
 
 /* The distance of x to the nearest multiple of 2^(e - B) (c from
