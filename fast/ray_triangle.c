@@ -354,7 +354,7 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     const double det = e1x * px + e1y * py + e1z * pz;
     const double n1 = fabs(e1x) + fabs(e1y) + fabs(e1z), n2 = fabs(e2x) + fabs(e2y) + fabs(e2z);
     const double nd = fabs(dx) + fabs(dy) + fabs(dz), ne = n1 > n2 ? n1 : n2;
-    const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = ne * a; /* FB exact: a power of two */
+    const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = fne * (ne * nd); /* FB exact: a power of two */
     const double adet = fabs(det), sg = copysign(1.0, det); /* products by sg are exact */
     if (!(adet > gdet))
         return rt_cold(&ray, &tri, out, det, 0, 0, 0, 0); /* det uncertain, 0, invalid */
