@@ -61,28 +61,52 @@ static rc_end ra_end(float o, float d, float mn, float mx, int hi)
     return hi ? (rc_end){o, mn, -d} : (rc_end){o, mx, -d};
 }
 
+/* 0 iff x is finite (x - x is 0, else NaN). */
+static inline float ra_fin(float x) { return x - x; }
+
+/* The validity test of ra_cold in one branch: every coordinate finite (a
+ * sum of the x - x, 0 iff each is 0, NaN otherwise), min <= max, tmax >= 0
+ * (NaN fails, +inf passes): rc_ray_valid, fv_finite3 and the three
+ * comparisons. */
+static inline bool ra_valid(const isect_ray *r, const isect_aabb *b)
+{
+    const float z = ((ra_fin(r->origin.x) + ra_fin(r->origin.y)) + (ra_fin(r->origin.z) + ra_fin(r->dir.x))) +
+                    ((ra_fin(r->dir.y) + ra_fin(r->dir.z)) + (ra_fin(b->min.x) + ra_fin(b->min.y))) +
+                    ((ra_fin(b->min.z) + ra_fin(b->max.x)) + (ra_fin(b->max.y) + ra_fin(b->max.z)));
+    return (z == 0) & (r->tmax >= 0) & (b->min.x <= b->max.x) & (b->min.y <= b->max.y) & (b->min.z <= b->max.z);
+}
+
 /* The input the filter did not certify: invalid, or every pair (lower end
  * of slab i, upper end of slab j or tmax) that the binary64 ends cannot
- * order is compared exactly; an upper end's sign is exact in binary64. */
-static ISECT_NOINLINE bool ra_cold(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
+ * order is compared exactly; an upper end's sign is exact in binary64.
+ * First the pair of the largest lower end L and the smallest upper end or
+ * tmax, H: ra_le(L, H) == 1 makes every pair certain (lo_i (1 + E) <=
+ * L (1 + E) <= H <= hi_j: rounding is monotone), == 0 one pair certainly
+ * out of order (a miss); else each pair. */
+static ISECT_NOINLINE bool ra_cold(const isect_ray *rp, const isect_aabb *bp, isect_ray_aabb_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(box.min) || !fv_finite3(box.max) || !(box.min.x <= box.max.x) ||
-        !(box.min.y <= box.max.y) || !(box.min.z <= box.max.z))
+    if (!ra_valid(rp, bp))
         return false;
     RC_EXACT_HOOK();
+    const isect_ray ray = *rp;
+    const isect_aabb box = *bp;
     const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
     const float mn[3] = {box.min.x, box.min.y, box.min.z}, mx[3] = {box.max.x, box.max.y, box.max.z};
     ra_ends e[3];
-    double entry = 0;
+    double entry = 0, exit = ray.tmax;
     for (int i = 0; i < 3; i++) {
         e[i] = ra_slab(o[i], d[i], mn[i], mx[i]);
         if (e[i].hi < 0)
             return false; /* behind the origin, or a parallel slab missed */
         entry = e[i].lo > entry ? e[i].lo : entry;
+        exit = e[i].hi < exit ? e[i].hi : exit;
     }
-    for (int i = 0; i < 3; i++) {
+    const int all = ra_le(entry, exit); /* entry >= 0 is L or 0; 0 <= hi_j and tmax */
+    if (all == 0)
+        return false;
+    for (int i = 0; i < 3 && all < 0; i++) {
         int c = ra_le(e[i].lo, ray.tmax);
         if (c == 0 || (c < 0 && rc_end_cmp(ra_end(o[i], d[i], mn[i], mx[i], 0), (rc_end){ray.tmax, 0, 1}) > 0))
             return false; /* entered after tmax */
@@ -140,7 +164,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
     bool hit = valid & ((lo + FB_RAY32_SLAB_ABS) * (1 + FB_RAY32_SLAB) <= hi);
     bool miss = (fabsf(e) <= FLT_MAX) & (hi * (1 + FB_RAY32_SLAB) + FB_RAY32_SLAB_ABS < lo);
     if (ISECT_UNLIKELY(!(hit | miss)))
-        return ra_cold(ray, box, out);
+        return ra_cold(&ray, &box, out); /* pointers: no copy of the arguments */
     if (out) {
         out->hit = hit;
         out->t = rc_select(hit, lo);

@@ -50,6 +50,24 @@ static inline int rp_sign(double *t, int n, double *approx)
     return s != 2 ? s : rp_sign_slow(t, n, approx);
 }
 
+/* rp_sign for num's six terms as rp_cold leaves them, t[0..2] the sums
+ * s_i of the pairs and t[3..5] their errors, unrolled (no loop, short
+ * chains): two fx_two_sum steps add s_0 + s_1 + s_2 into s with errors f_1,
+ * f_2, so num = s + (t[3] + t[4] + t[5] + f_1 + f_2) exactly: six terms,
+ * five errors of fx_two_sum steps, and FB_RAY_SUM_CERT's certificate
+ * (fast/fast_bounds.h) holds as in rc_sum_sign.  Leaves in t six terms
+ * that sum to num exactly (the slow case reads them) and *approx. */
+static inline int rp_num_sign(double *t, double *approx)
+{
+    double f1, f2, s = fx_two_sum(fx_two_sum(t[0], t[1], &f1), t[2], &f2);
+    const double m = (fabs(t[3]) + fabs(t[4])) + ((fabs(t[5]) + fabs(f1)) + fabs(f2));
+    t[0] = f1, t[1] = f2, t[2] = s;
+    *approx = s + ((t[3] + t[4]) + (t[5] + (f1 + f2)));
+    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
+        return (s > 0) - (s < 0);
+    return rp_sign_slow(t, 6, approx);
+}
+
 /* The input the filter did not certify: invalid, or decided exactly from
  * exact sums of products of two binary32 values (and of tmax times such a
  * product, as fx_two_prod's exact pair), by rc_sum_sign (one branch-free
@@ -62,35 +80,50 @@ static inline int rp_sign(double *t, int n, double *approx)
  * or opposite signs: a miss; else |num| <= tmax |den|, i.e.
  * (num - tmax den) sn <= 0.  t is the quotient of num's and den's
  * approximations (the binary64 num and den may have cancelled to nothing). */
-static ISECT_NOINLINE bool rp_cold(isect_ray ray, isect_plane pl, isect_ray_plane_result *out)
+/* The validity of ray_plane's input from the filter's guards, g =
+ * gn + gd = FB_RAY_DOT (sum |w_i n_i| + sum |d_i n_i|), w = fl(p - o):
+ * g is finite iff every coordinate of origin, dir, point and normal is
+ * (an inf or NaN coordinate makes its w_i or d_i, then its product with
+ * n_i, inf or NaN: inf times 0 is NaN; a product of finite binary32
+ * values or of their binary64 differences is finite); then tmax >= 0 (not
+ * NaN, +inf allowed) and a non-zero normal: the same test as rc_ray_valid,
+ * fv_finite3 and a normal of magnitude > 0. */
+static inline bool rp_valid(double g, float tmax, isect_vec3 n)
+{
+    const bool nonzero = (n.x != 0) | (n.y != 0) | (n.z != 0);
+    return (g <= DBL_MAX) & (tmax >= 0) & nonzero;
+}
+
+static ISECT_NOINLINE bool rp_cold(const isect_ray *rp, const isect_plane *pp, double g, isect_ray_plane_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!rc_ray_valid(ray) || !fv_finite3(pl.point) || !fv_finite3(pl.normal) || fv_max3abs(pl.normal) == 0)
+    if (!rp_valid(g, rp->tmax, pp->normal))
         return false;
     RC_EXACT_HOOK();
-    const float p[3] = {pl.point.x, pl.point.y, pl.point.z}, o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
-    const float n[3] = {pl.normal.x, pl.normal.y, pl.normal.z}, d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    const isect_vec3 p = pp->point, o = rp->origin, n = pp->normal, d = rp->dir;
+    const float tmax = rp->tmax;
+    /* num: (p_i - o_i) n_i first, their errors last */
     double num[6], den[3], m[12], na, da, ma;
-    for (int i = 0; i < 3; i++) { /* num: (p_i - o_i) n_i first, their errors last */
-        num[i] = fx_two_sum((double)p[i] * n[i], -(double)o[i] * n[i], &num[3 + i]);
-        den[i] = (double)d[i] * n[i];
-    }
-    int sn = rp_sign(num, 6, &na);
+    num[0] = fx_two_sum((double)p.x * n.x, -(double)o.x * n.x, &num[3]);
+    num[1] = fx_two_sum((double)p.y * n.y, -(double)o.y * n.y, &num[4]);
+    num[2] = fx_two_sum((double)p.z * n.z, -(double)o.z * n.z, &num[5]);
+    int sn = rp_num_sign(num, &na);
     float t = 0;
     if (sn != 0) {
+        den[0] = (double)d.x * n.x, den[1] = (double)d.y * n.y, den[2] = (double)d.z * n.z;
         for (int i = 0; i < 3; i++)
-            m[6 + 2 * i] = fx_two_prod(-(double)ray.tmax, den[i], &m[7 + 2 * i]);
+            m[6 + 2 * i] = fx_two_prod(-(double)tmax, den[i], &m[7 + 2 * i]);
         if (rp_sign(den, 3, &da) != sn)
             return false; /* parallel off the plane, or the plane behind */
         memcpy(m, num, sizeof num); /* rp_sign keeps the exact sum in num */
-        if (ray.tmax != INFINITY && rp_sign(m, 12, &ma) * sn > 0)
+        if (tmax != INFINITY && rp_sign(m, 12, &ma) * sn > 0)
             return false; /* (num - tmax den) sn = |num| - tmax |den| > 0 */
         t = (float)(na / da);
     }
     if (out) {
         out->hit = true;
-        out->t = t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN: 0 */
+        out->t = t > tmax ? tmax : t >= 0 ? t : 0; /* NaN: 0 */
     }
     return true;
 }
@@ -111,7 +144,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     bool parallel = (den == 0) & (err == 0);
     bool sure_den = ad > gd;
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
-        return rp_cold(ray, plane, out);
+        return rp_cold(&ray, &plane, gn + gd, out); /* pointers: no copy of the arguments */
     bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
     if (out) {
         float t = (float)(num / den);

@@ -109,23 +109,30 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
 
 /* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
  * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
- * v_i^2 and -r^2, rc_sum_sign), else 2; the origin on the sphere is the
- * common case here. */
-static int rs_c_sign(isect_ray ray, isect_sphere s, fv_d3 v)
+ * v_i^2 and -r^2), else 2; the origin on the sphere is the common case
+ * here.  Unrolled (no loop, short chains): three fx_two_sum steps add the
+ * products' rounded parts and -r^2 into s with errors f_1..f_3, so
+ * c = s + (f_1 + f_2 + f_3 + the products' three exact errors): seven
+ * terms, six left beside s, and FB_RAY_SUM_CERT's certificate
+ * (fast/fast_bounds.h: it needs only c = s + E exactly and m, the computed
+ * sum of the six magnitudes, >= (1 - u)^5 of their exact sum) holds as in
+ * rc_sum_sign (2 when it cannot tell, as rc_sum_sign's). */
+static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *v)
 {
     double e[3], t[7];
-    (void)fx_two_sum(ray.origin.x, -(double)s.center.x, &e[0]);
-    (void)fx_two_sum(ray.origin.y, -(double)s.center.y, &e[1]);
-    (void)fx_two_sum(ray.origin.z, -(double)s.center.z, &e[2]);
+    (void)fx_two_sum(ray->origin.x, -(double)sp->center.x, &e[0]);
+    (void)fx_two_sum(ray->origin.y, -(double)sp->center.y, &e[1]);
+    (void)fx_two_sum(ray->origin.z, -(double)sp->center.z, &e[2]);
     if (e[0] != 0 || e[1] != 0 || e[2] != 0)
         return 2;
-    t[0] = -(double)s.radius * s.radius;
-    t[1] = fx_two_prod(v.x, v.x, &t[4]);
-    t[2] = fx_two_prod(v.y, v.y, &t[5]);
-    t[3] = fx_two_prod(v.z, v.z, &t[6]);
-    double approx;
-    int sc = rc_sum_sign(t, 7, &approx);
-    return sc;
+    const double rr = -(double)sp->radius * sp->radius;
+    double px = fx_two_prod(v->x, v->x, &t[0]), py = fx_two_prod(v->y, v->y, &t[1]);
+    double pz = fx_two_prod(v->z, v->z, &t[2]);
+    double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), rr, &t[5]);
+    const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
+    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
+        return (s > 0) - (s < 0);
+    return 2;
 }
 
 /* The exact decision, c > 0 known, when a = d.d, b = v.d and c are each
@@ -171,14 +178,23 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
 /* The decision the filter could not take: invalid input (a miss; the
  * filter leaves it here), else by c's exact sign and the binary64 values
  * (rs_decide), or else exactly: rs_exact_small when v is exact and c > 0,
- * else exact_sphere. */
-static ISECT_NOINLINE int rs_cold(isect_ray ray, isect_sphere sphere, fv_d3 v, double a, double b, double B, double c,
-                                  double pc)
+ * else exact_sphere.  Validity from the filter's values, one test: a =
+ * d.d is finite iff dir is, pc = v.v + r^2 iff origin, centre and radius
+ * are (v_i = fl(o_i - c_i) is inf or NaN when o_i or c_i is, finite
+ * otherwise, and squares of finite binary32 values or of such
+ * differences stay below 2^260), then radius >= 0 and tmax >= 0 (NaN
+ * fails, +inf passes): the same test as rc_ray_valid, fv_finite3 and
+ * isfinite on the radius. */
+static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp, double a, double b,
+                                  double B, double c, double pc)
 {
-    if (!rc_ray_valid(ray) || !fv_finite3(sphere.center) || !isfinite(sphere.radius) || !(sphere.radius >= 0))
+    const isect_ray ray = *rp;
+    const isect_sphere sphere = *sp;
+    const fv_d3 v = *vp;
+    if (!((a <= DBL_MAX) & (pc <= DBL_MAX) & (sphere.radius >= 0) & (ray.tmax >= 0)))
         return 0;
     RC_EXACT_HOOK();
-    int cs = rs_c_sign(ray, sphere, v), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
+    int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
     if (decision < 0 && cs == 1)
         decision = rs_exact_small(ray, sphere, v);
     return decision >= 0 ? decision : exact_sphere(ray, sphere);
@@ -199,7 +215,7 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     bool ok = (a <= DBL_MAX) & (r >= 0) & (ray.tmax >= 0);
     int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
     if (ISECT_UNLIKELY((decision < 0) | !ok))
-        decision = rs_cold(ray, sphere, v, a, b, B, c, vv + rr);
+        decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
         float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
         out->hit = decision != 0;

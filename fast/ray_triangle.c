@@ -49,20 +49,23 @@ typedef struct {
 
 /* What stage 1 hands to rt_cold: its binary64 det and, when uvt, its
  * U, V, T times sg = sign(det) (the same operations as rt_values), and
- * whether it certified R >= 0 (tmax = inf, or R beyond its guard). */
+ * whether it certified R >= 0 (tmax = inf, or R beyond its guard).  Passed
+ * in registers (scalars, not a struct built in memory: a struct argument
+ * is stored field by field and reloaded 16 bytes at a time, which stalls
+ * store forwarding). */
 typedef struct {
     double det, U, V, T;
     bool uvt, r_ok;
 } rt_have;
 
-static inline rt_mt rt_values(isect_ray ray, isect_triangle tri)
+static inline rt_mt rt_values(const isect_ray *ray, const isect_triangle *tri)
 {
     rt_mt m;
-    const double ax = tri.v0.x, ay = tri.v0.y, az = tri.v0.z;
-    const double dx = ray.dir.x, dy = ray.dir.y, dz = ray.dir.z;
-    const double e1x = tri.v1.x - ax, e1y = tri.v1.y - ay, e1z = tri.v1.z - az;
-    const double e2x = tri.v2.x - ax, e2y = tri.v2.y - ay, e2z = tri.v2.z - az;
-    const double sx = ray.origin.x - ax, sy = ray.origin.y - ay, sz = ray.origin.z - az;
+    const double ax = tri->v0.x, ay = tri->v0.y, az = tri->v0.z;
+    const double dx = ray->dir.x, dy = ray->dir.y, dz = ray->dir.z;
+    const double e1x = tri->v1.x - ax, e1y = tri->v1.y - ay, e1z = tri->v1.z - az;
+    const double e2x = tri->v2.x - ax, e2y = tri->v2.y - ay, e2z = tri->v2.z - az;
+    const double sx = ray->origin.x - ax, sy = ray->origin.y - ay, sz = ray->origin.z - az;
     const double px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
     const double qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
     m.det = e1x * px + e1y * py + e1z * pz;
@@ -99,43 +102,45 @@ static inline bool rt_out(bool hit, const double *tuv, float tmax, isect_ray_tri
  * Y = 2^(ed - B), B = 15, every value stage 1 computes is an integer
  * multiple of X, X^2, XY, X^2 Y or X^3 below 2^53 of that unit: exact. */
 
-/* The larger of m and the magnitudes of v's coordinates (maxss, no
- * branch; a NaN is skipped, an inf taken: the grid test fails either way). */
-static inline float rt_max3(isect_vec3 v, float m)
-{
-    const float a = fabsf(v.x), b = fabsf(v.y), c = fabsf(v.z);
-    m = a > m ? a : m;
-    m = b > m ? b : m;
-    return c > m ? c : m;
-}
+/* The larger of a and b (maxss, no branch: a NaN b is taken, a NaN a
+ * skipped; a NaN or inf magnitude fails the grid test either way, through
+ * rt_grid_const or rt_off_grid). */
+static inline float rt_fmax(float a, float b) { return a > b ? a : b; }
+
+/* The largest magnitude of v's coordinates. */
+static inline float rt_max3(isect_vec3 v) { return rt_fmax(rt_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
 
 /* The rounding constant of the grid test, c = 1.5 2^(e + 23 - B) as a
- * binary32, 2^e the least power of two above m, the largest magnitude
- * (fv_exp); 0 when e is outside [RT_GRID_EMIN, RT_GRID_EMAX], where c
- * would be subnormal or overflow (the grid stage is then skipped). */
+ * binary32, 2^e a power of two above m, the largest magnitude (m >= 0 or
+ * NaN): e = E - 126 for m's biased exponent E, the least such power for a
+ * normal m, 2^-126 for a subnormal m or 0 (a coarser grid than the least
+ * power would give: such inputs may fail the test; none passes wrongly);
+ * 0 when e > RT_GRID_EMAX (c would overflow; m inf or NaN included): the
+ * grid stage is then skipped.  c is normal: e >= -126 > RT_GRID_EMIN. */
 enum { RT_GRID_EMIN = FB_RT_GRID_BITS - 23 - 125, RT_GRID_EMAX = FB_RT_GRID_BITS - 23 + 127 };
 static inline float rt_grid_const(float m)
 {
-    const int e = fv_exp(m);
-    if (e < RT_GRID_EMIN || e > RT_GRID_EMAX)
-        return 0;
-    const uint32_t b = (uint32_t)(e + 23 - FB_RT_GRID_BITS + 127) << 23 | 0x400000u;
+    uint32_t b;
+    memcpy(&b, &m, sizeof b);
+    const int e = (int)(b >> 23) - 126; /* the sign bit is clear: m is a magnitude */
+    b = (uint32_t)(e + 23 - FB_RT_GRID_BITS + 127) << 23 | 0x400000u;
     float c;
     memcpy(&c, &b, sizeof c);
-    return c;
+    return e <= RT_GRID_EMAX ? c : 0;
 }
 
-/* The sum of the distances of v's coordinates to the nearest multiples of
- * 2^(e - B) (c from rt_grid_const; |v| < 2^e): 0 iff all are multiples
- * (NaN or inf for a non-finite coordinate).  In binary32, x + c lies in
- * c's binade, where the spacing is 2^(e - B), so fl(x + c) - c (exact,
- * Sterbenz) is x rounded to that grid (fast/fast_bounds.h,
- * FB_RT_GRID_BITS); the differences and their sum are exact or, non-zero,
- * stay non-zero (sums of magnitudes). */
-static inline float rt_off_grid(isect_vec3 v, float c)
-{
-    return fabsf(((v.x + c) - c) - v.x) + fabsf(((v.y + c) - c) - v.y) + fabsf(((v.z + c) - c) - v.z);
-}
+/* The distance of x to the nearest multiple of 2^(e - B) (c from
+ * rt_grid_const; |x| < 2^e): 0 iff x is a multiple (NaN or inf for a
+ * non-finite x).  In binary32, x + c lies in c's binade, where the spacing
+ * is 2^(e - B), so fl(x + c) - c (exact, Sterbenz) is x rounded to that
+ * grid (fast/fast_bounds.h, FB_RT_GRID_BITS); the difference is exact. */
+static inline float rt_off1(float x, float c) { return fabsf(((x + c) - c) - x); }
+
+/* The sum of rt_off1 over v's coordinates, and the sum of two such sums:
+ * sums of magnitudes, so 0 iff every term is 0 (a non-zero term keeps the
+ * sum non-zero, or inf, or NaN).  Summed as a tree (short dependency
+ * chains: the 15 terms are independent). */
+static inline float rt_off3(isect_vec3 v, float c) { return (rt_off1(v.x, c) + rt_off1(v.y, c)) + rt_off1(v.z, c); }
 
 /* The sign of tmax a - b, exactly, for binary64 a, b that are exact
  * polynomials of degree 3 in binary32 values (fx_two_prod's range holds). */
@@ -151,12 +156,12 @@ static int rt_r_sign(float tmax, double a, double b)
 /* Stage 2: 1 hit, 0 miss (tuv set on a hit); -1 the inputs are not all
  * finite and on a grid.  mp and md: the largest magnitudes of the position
  * and the dir coordinates (rt_max3). */
-static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, const rt_have *h, double *tuv)
+static int rt_grid(const isect_ray *ray, const isect_triangle *tri, float mp, float md, const rt_have *h, double *tuv)
 {
     const float cp = rt_grid_const(mp), cd = rt_grid_const(md);
-    const float off = rt_off_grid(ray.origin, cp) + rt_off_grid(tri.v0, cp) + rt_off_grid(tri.v1, cp) +
-                      rt_off_grid(tri.v2, cp) + rt_off_grid(ray.dir, cd);
-    if (cp == 0 || cd == 0 || !(off == 0) || !(ray.tmax >= 0)) /* NaN tmax fails too; +inf is valid */
+    const float off = ((rt_off3(ray->origin, cp) + rt_off3(tri->v0, cp)) + (rt_off3(tri->v1, cp) + rt_off3(tri->v2, cp))) +
+                      rt_off3(ray->dir, cd);
+    if (cp == 0 || cd == 0 || !(off == 0) || !(ray->tmax >= 0)) /* NaN tmax fails too; +inf is valid */
         return -1;
     RT_STAGE_HOOK(2);
     if (h->det == 0) /* exact */
@@ -170,7 +175,7 @@ static int rt_grid(isect_ray ray, isect_triangle tri, float mp, float md, const 
     }
     if (U < 0 || V < 0 || adet - U - V < 0 || T < 0) /* exact (-0 is 0) */
         return 0;
-    if (!h->r_ok && ray.tmax != INFINITY && rt_r_sign(ray.tmax, adet, T) < 0)
+    if (!h->r_ok && ray->tmax != INFINITY && rt_r_sign(ray->tmax, adet, T) < 0)
         return 0;
     const double inv = 1 / adet; /* one rounding more than T / adet */
     tuv[0] = T * inv;
@@ -208,8 +213,10 @@ static inline bool rt_zero_area(const double *a, const double *b)
 }
 
 /* Stage 3: 1 hit, 0 miss (tuv set on a hit), -1 a difference is inexact. */
-static int rt_short(isect_ray ray, isect_triangle tri, double *tuv)
+static int rt_short(const isect_ray *rp, const isect_triangle *tp, double *tuv)
 {
+    const isect_ray ray = *rp;
+    const isect_triangle tri = *tp;
     double e1[3], e2[3], s[3], det[24], U[24], V[24], T[24], W[72], R[72];
     const double d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
     if (!tx_diff3_exact(e1, tri.v1, tri.v0) || !tx_diff3_exact(e2, tri.v2, tri.v0) ||
@@ -258,8 +265,10 @@ static double fe_approx(const fe *a) { return rt_approx(a->e, a->n); }
 static bool fe_wrong(const fe *x, int sg) { return fe_sign(x) * sg < 0; }
 
 /* The exact decision, with t, u, v (in tuv) on a hit. */
-static bool rt_fe(isect_ray ray, isect_triangle tri, double *tuv)
+static bool rt_fe(const isect_ray *rp, const isect_triangle *tp, double *tuv)
 {
+    const isect_ray ray = *rp;
+    const isect_triangle tri = *tp;
     RT_STAGE_HOOK(4);
     fe e1[3], e2[3], s[3], d[3], p[3], q[3], det, U, V, W, T;
     fe_diff3(e1, tri.v1, tri.v0);
@@ -302,22 +311,24 @@ static bool rt_fe(isect_ray ray, isect_triangle tri, double *tuv)
 
 /* Stages 2 to 4, out of line: the queries the filter leaves undecided
  * (and invalid input, which it never certifies a hit). */
-static ISECT_NOINLINE bool rt_cold(isect_ray ray, isect_triangle tri, isect_ray_triangle_result *out, rt_have h)
+static ISECT_NOINLINE bool rt_cold(const isect_ray *rp, const isect_triangle *tp, isect_ray_triangle_result *out,
+                                   double det, double U, double V, double T, int flags)
 {
     RC_EXACT_HOOK();
-    const float mp = rt_max3(tri.v2, rt_max3(tri.v1, rt_max3(tri.v0, rt_max3(ray.origin, 0))));
+    const rt_have h = {det, U, V, T, (flags & 1) != 0, (flags & 2) != 0};
+    const float mp = rt_fmax(rt_fmax(rt_max3(rp->origin), rt_max3(tp->v0)), rt_fmax(rt_max3(tp->v1), rt_max3(tp->v2)));
     double tuv[3];
-    int c = rt_grid(ray, tri, mp, rt_max3(ray.dir, 0), &h, tuv);
+    int c = rt_grid(rp, tp, mp, rt_max3(rp->dir), &h, tuv);
     if (c < 0) {
         c = 0;
-        if (rc_ray_valid(ray) && fv_finite3(tri.v0) && fv_finite3(tri.v1) && fv_finite3(tri.v2)) {
-            c = rt_short(ray, tri, tuv);
+        if (rc_ray_valid(*rp) && fv_finite3(tp->v0) && fv_finite3(tp->v1) && fv_finite3(tp->v2)) {
+            c = rt_short(rp, tp, tuv);
             if (c < 0)
-                c = rt_fe(ray, tri, tuv);
+                c = rt_fe(rp, tp, tuv);
         }
     }
     const bool hit = c;
-    return rt_out(hit, tuv, ray.tmax, out);
+    return rt_out(hit, tuv, rp->tmax, out);
 }
 
 static inline bool rt_miss(isect_ray_triangle_result *out)
@@ -343,10 +354,10 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
     const double det = e1x * px + e1y * py + e1z * pz;
     const double n1 = fabs(e1x) + fabs(e1y) + fabs(e1z), n2 = fabs(e2x) + fabs(e2y) + fabs(e2z);
     const double nd = fabs(dx) + fabs(dy) + fabs(dz), ne = n1 > n2 ? n1 : n2;
-    const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = ne * a; /* FB exact: a power of two */
+    const double fne = FB_RAY_TRI * ne, a = fne * nd, gdet = fne * (ne * nd); /* FB exact: a power of two */
     const double adet = fabs(det), sg = copysign(1.0, det); /* products by sg are exact */
     if (!(adet > gdet))
-        return rt_cold(ray, tri, out, (rt_have){det, 0, 0, 0, false, false}); /* det uncertain, 0, invalid */
+        return rt_cold(&ray, &tri, out, det, 0, 0, 0, 0); /* det uncertain, 0, invalid */
     const double sx = ray.origin.x - ax, sy = ray.origin.y - ay, sz = ray.origin.z - az;
     const double ns = fabs(sx) + fabs(sy) + fabs(sz), gUV = ns * a;
     const double U = (sx * px + sy * py + sz * pz) * sg;
@@ -364,7 +375,7 @@ bool isect_ray_triangle(isect_ray ray, isect_triangle tri, isect_ray_triangle_re
      * bounds finite, R > gR a valid tmax (docs/queries/ray_triangle.md). */
     const bool r_ok = (tmax > FLT_MAX) | (R > gR);
     if (!((U > gUV) & (V > gUV) & (W > gW) & (T > gT) & r_ok))
-        return rt_cold(ray, tri, out, (rt_have){det, U, V, T, true, r_ok});
+        return rt_cold(&ray, &tri, out, det, U, V, T, 1 | (r_ok ? 2 : 0)); /* uvt, r_ok */
     const double inv = 1 / adet; /* one more rounding in t, u, v */
     float t = (float)(T * inv), u = (float)(U * inv), v = (float)(V * inv);
     if (out) /* t, u, v > 0 (or underflowing to +0): only the upper clamps */
