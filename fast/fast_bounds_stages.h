@@ -210,7 +210,9 @@
 /* ---- the rays' short exact sums (issue 14, speed) ---------------------------
  * FB_RAY_SUM_CERT (2): rc_sum_sign (fast/fast_ray.h) holds an exact sum of
  * k <= 16 terms as s + E after one pass of fx_two_sum steps, E the exact sum
- * of the k - 1 errors e_i; m = fl(sum |e_i|) (k - 2 roundings of non-negative
+ * of the k - 1 errors e_i (a caller may keep other exact terms beside them,
+ * such as fx_two_prod's errors in ray_sphere's c: the argument only needs
+ * the sum to be s + E exactly, E a sum of at most 15 terms e_i); m = fl(sum |e_i|) (k - 2 roundings of non-negative
  * terms) >= (1 - u)^14 sum |e_i|, so 2 m > sum |e_i| >= |E| (the product by 2
  * exact; every use stays below 2^1000): |s| > 2 m gives the exact sum the
  * sign of s, and m == 0 means every e_i is 0 and the sum is s. */
