@@ -1,7 +1,7 @@
 /* tests/test_vertex_face_ccd_effort.c: the search effort of fast's CCD
  * queries (vertex_face_ccd and edge_edge_ccd share the search of
  * fast/ccd_common.c) as a tested property: docs/queries/vertex_face_ccd.md,
- * "fast", "The search effort".  The one-sided contract cannot see a pruning
+ * "fast", "The search effort" (E1-E7).  The one-sided contract cannot see a pruning
  * test made weaker or an enclosure made wider; the effort can.
  *
  * Families of hand-derived inputs, each at scales 2^-200 .. 2^200 (both ways
@@ -28,6 +28,12 @@
  * - grazing for all t (a degenerate shape within 2^-20 S < near of the
  *   other, never touching): once the budget is spent the first surviving
  *   piece is reported, K = FCCD_BUDGET + 32 (<= 2K).
+ * - a tangential touch (E6: f = (t - r)^2, r the middle of a level-18
+ *   piece, where split tries its three-way cut): K = 46, t within 2^-20
+ *   below r (the window where f is within its error of 0);
+ * - a contact at t = 0 with two more roots within 2^-31 (E7: the end
+ *   bracket's rest has an uncertain second coefficient): h0 = 2^-36 all
+ *   the same, 1 piece (<= 2), t = 0.
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
