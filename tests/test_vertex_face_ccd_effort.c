@@ -1,7 +1,7 @@
 /* tests/test_vertex_face_ccd_effort.c: the search effort of fast's CCD
  * queries (vertex_face_ccd and edge_edge_ccd share the search of
  * fast/ccd_common.c) as a tested property: docs/queries/vertex_face_ccd.md,
- * "fast", "The search effort".  The one-sided contract cannot see a pruning
+ * "fast", "The search effort" (E1-E7).  The one-sided contract cannot see a pruning
  * test made weaker or an enclosure made wider; the effort can.
  *
  * Families of hand-derived inputs, each at scales 2^-200 .. 2^200 (both ways
@@ -28,6 +28,12 @@
  * - grazing for all t (a degenerate shape within 2^-20 S < near of the
  *   other, never touching): once the budget is spent the first surviving
  *   piece is reported, K = FCCD_BUDGET + 32 (<= 2K).
+ * - a tangential touch (E6: f = (t - r)^2, r the middle of a level-18
+ *   piece, where split tries its three-way cut): K = 46, t within 2^-20
+ *   below r (the window where f is within its error of 0);
+ * - a contact at t = 0 with two more roots within 2^-31 (E7: the end
+ *   bracket's rest has an uncertain second coefficient): h0 = 2^-36 all
+ *   the same, 1 piece (<= 2), t = 0.
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
@@ -46,6 +52,7 @@ typedef struct {
     const char *what;
     int den;        /* 0: 7 */
     int K;          /* the derived pieces (0: 1) */
+    int tol;        /* t within 2^-tol below i / den (0: 30) */
 } expect_t;
 
 static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
@@ -66,7 +73,7 @@ static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k,
     cr_assert(hit == r.hit && phit == pub.hit && hit == pub.hit && memcmp(&r.t, &pub.t, sizeof r.t) == 0,
               "%s, scale 2^%d: fccd_query_effort's answer (%d, %a) is not the public one (%d, %a)", e->what, k, hit,
               r.t, phit, pub.t);
-    int K = e->K ? e->K : 1, den = e->den ? e->den : 7;
+    int K = e->K ? e->K : 1, den = e->den ? e->den : 7, tol = e->tol ? e->tol : 30;
     cr_assert(eff.pieces >= 1 && eff.pieces <= SLACK * K, "%s, scale 2^%d: %d pieces (derived: %d, bound %d)", e->what,
               k, eff.pieces, K, SLACK * K);
     cr_assert(e->distance || !eff.distance, "%s, scale 2^%d: a distance test ran (derived: none)", e->what, k);
@@ -79,10 +86,10 @@ static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k,
         cr_assert(r.t == 0, "%s, scale 2^%d: t = %a, not 0", e->what, k, r.t);
         return;
     }
-    /* 0 <= i/den - t < 2^-30: fma rounds den t - i once, keeping its sign,
-     * and den 2^-30 is a double, so fl(x) < den 2^-30 implies x < den 2^-30 */
-    cr_assert(fma(den, r.t, -e->i) <= 0 && fma(-den, r.t, e->i) < den * 0x1p-30,
-              "%s, scale 2^%d: t = %a not within 2^-30 below %d/%d", e->what, k, r.t, e->i, den);
+    /* 0 <= i/den - t < 2^-tol: fma rounds den t - i once, keeping its sign,
+     * and den 2^-tol is a double, so fl(x) < den 2^-tol implies x < den 2^-tol */
+    cr_assert(fma(den, r.t, -e->i) <= 0 && fma(-den, r.t, e->i) < ldexp(den, -tol),
+              "%s, scale 2^%d: t = %a not within 2^-%d below %d/%d", e->what, k, r.t, tol, e->i, den);
 }
 
 static const int scales[] = {-200, -150, -110, -101, -100, -60, -20, 0, 20, 60, 100, 101, 110, 150, 200};
@@ -339,4 +346,84 @@ Test(ccd_effort, grazing_budget_phase)
                 check(q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE, t0, t1, scales[j],
                       &(expect_t){-1, 0, true, "grazing for all t", 0, FCCD_BUDGET + 32});
             }
+}
+
+/* E6, a tangential touch at a split middle.  c from (0, 1, 0) to (0, 1, 1)
+ * (n = (0, -t, 1)), p from (1/4, 3/4, r^2) to (1/4, -1/4, r^2 - 2r + 3/4),
+ * r = 1/2 + 2^-19: f = r^2 + (3/4 - 2r - 3/4) t + t^2 = (t - r)^2 (times
+ * s^3), a double root at r, the middle of the level-18 piece
+ * P = [1/2, 1/2 + 2^-18]; at r, p = (1/4, 1/4 - 2^-19, .) has barycentrics
+ * about 1/2, 1/4, 1/4: a contact, the first (f > 0 before it).  Every
+ * coefficient of f has a half-width below 2^-44 (FB_CCD_POLY times shadows
+ * at most 9/4, or the interval path's roundings), and on a piece [a, b]
+ * left of r its Bernstein coefficients are at least (r - b)^2 (those of
+ * (t - r)^2: (r-a)^2, (r-a)(r-b), (r-b)^2, raised): pieces off the window
+ * (r - 2^-21, r + 2^-21) are dropped by their Bernstein coefficients, and
+ * inside it nothing else drops a piece (the distance, at most 2^-42, is far
+ * below lip 2^-31; p's speed along the normal, about 1/4, moves it across
+ * the axis plane within any piece; the boxes overlap).  So t > r - 2^-21 -
+ * 2^-30 (asserted: within 2^-20 below r; a double root is only known to
+ * about the square root of the coefficients' error), and the search visits:
+ * the pieces holding r at levels 0 .. 18 (19) and the left sibling at
+ * level 1 (r's bits below 1/2 are 0 down to 2^-19), 20 pieces up to P; at
+ * P, f(r) is uncertain, so split tries the three-way cut (h^2 at m +- h,
+ * uncertain at h = 2^-36 .. 2^-28, either way at 2^-24) or splits at r;
+ * below P, the path to the reported leaf (12 levels) with at most one left
+ * sibling each, dropped at once (no piece survives whose descendants are
+ * all dropped: below level 18 the coefficients' widths are equal to within
+ * 2^-17, and the last coefficient, (r - b)^2, the least, is inherited by
+ * the right child), and the cut's outer piece: K = 20 + 24 + 2 = 46.  No
+ * common translation: the a-priori bound's shadows are built from the
+ * absolute coordinates, so a translation widens the coefficients and with
+ * them the window (with (3, -5, 2) s, t comes 2^-19.9 before r: sound and
+ * near, but outside this derivation's window). */
+Test(ccd_effort, vertex_face_tangential_touch)
+{
+    double r = 0.5 + 0x1p-19, z1 = -0x1p-19 + 0x1p-38;
+    for (int j = 0; j < NSCALES; j++) {
+        double s = ldexp(1, scales[j]);
+        isect_ccd_frame t0 = {{V(0.25, 0.75, r * r, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+        isect_ccd_frame t1 = {{V(0.25, -0.25, z1, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 1, s)}};
+        check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+              &(expect_t){1, (1 << 18) + 1, true, "vf tangential touch", 1 << 19, 46, 20});
+    }
+}
+
+/* E7, a contact at t = 0 whose end bracket's rest has an uncertain second
+ * coefficient.  a = 0, b from (1, 0, 0) to (1 + w, 0, 0), c from (0, 1, 0)
+ * to (0, 1, 1), p from a to (0, py, pz): n = (0, -(1 + w t) t, 1 + w t),
+ * f = t (1 + w t)(pz - py t) = alpha t + beta t^2 + gamma t^3 with
+ * alpha = pz, beta = pz w - py, gamma = -w py; roots 0, pz/py ~ 2^-35 and
+ * -1/w ~ 2^-31.4 (the triangle degenerates).  On [e, 1] the Bernstein
+ * coefficients (degree 3) start with f(e) and b1(e) = (alpha (1 + 2e) +
+ * beta e (2 + e) + 3 gamma e^2) / 3, i.e. 3 b1(e) = alpha + 2 (alpha +
+ * beta) e + (beta + 3 gamma) e^2, which is k (e - 2^-36)(e - 2^-32) for
+ * alpha = k 2^-68, alpha + beta = -k (2^-36 + 2^-32) / 2, beta + 3 gamma = k;
+ * k = -3 gives pz = -3 2^-68, and w, py are the binary64 roundings of the
+ * exact solution (w the root of alpha w^2 - beta w + gamma = 0 near
+ * -2.93e9, py = pz w - beta).  In exact rationals from these doubles:
+ * b1(2^-36) = -7.0e-39, b1(2^-32) = 2.0e-36, against half-widths of at
+ * least |alpha| 2^-50 4/3 = 1.2e-35 (alpha's interval, weighted 1/3): both
+ * uncertain; b1(2^-28) = -1.3e-17, certain.  f(2^-36) = -7.2e-32, its
+ * half-width below 1e-43 (with the translation below): certain, and the
+ * rest's first coefficient is f(2^-36) (the Taylor shift's q0 is Horner's
+ * value).  end_bracket asks f's sign at 2^-36 and in the
+ * rest's first coefficient: h0 = 2^-36, whatever b1 is; the leaf [0, 2^-36]
+ * (leaf_depth 0) holds the contact (p = a at t = 0): 1 piece, t = 0.
+ * (end_bracket's mutant that reads b1 goes on to h0 = 2^-28: the leaf
+ * [0, 2^-28] is searched to depth 2, 3 pieces.)  w and py carry 53
+ * significant bits, so only an x translation (3 s, exact) is applied. */
+Test(ccd_effort, vertex_face_contact_at_start_close_roots)
+{
+    double w = -0x1.5d49df665d8f5p+31, py = -0x1.7741130e973a9p-32, pz = -3 * 0x1p-68;
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            double s = ldexp(1, scales[j]), x = m ? 3 * s : 0;
+            isect_ccd_frame t0 = {{V(0, 0, 0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+            isect_ccd_frame t1 = {{V(0, py, pz, s), V(0, 0, 0, s), V(1 + w, 0, 0, s), V(0, 1, 1, s)}};
+            for (int k = 0; k < 4; k++)
+                t1.v[k].x += x;
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                  &(expect_t){1, 0, true, "vf contact at t = 0, two more roots by 2^-31"});
+        }
 }
