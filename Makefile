@@ -251,6 +251,11 @@ fuzz-check:
 # `make check` runs its parts in parallel, JOBS jobs, one per core (JOBS=N to
 # change; a -j given on the command line is kept as is), with each part's
 # output kept together (--output-sync).
+# Inside `make check` the parts that run make themselves on the same build
+# directories (build/fuzz, build/crashy) go one after another, in the
+# order of the order-only prerequisites below (fuzz-check, parse-fuzz-check,
+# campaign-check, isolate-check, ossfuzz-check, merge-check, ci-check).
+IN_CHECK = $(filter check check-parts,$(MAKECMDGOALS))
 check:
 	@$(MAKE) --no-print-directory --output-sync=target $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) check-parts
 	@echo "make check: all passed"
@@ -374,7 +379,7 @@ report: $(BUILD)/isect
 # recorded as findings, the campaign goes on.  About 70 s with the second
 # tree; needs clang for the harnesses.  In `make -j check` it waits for
 # fuzz-check, which builds the same harnesses.
-campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-check)
+campaign-check: $(BUILD)/asan/isect | $(if $(IN_CHECK),fuzz-check parse-fuzz-check)
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
 	  $(MAKE) --no-print-directory BUILD=$(BUILD)/crashy USER_TARGET=tests/campaign_target.c \
@@ -387,7 +392,7 @@ campaign-check: $(BUILD)/asan/isect | $(if $(filter check,$(MAKECMDGOALS)),fuzz-
 # report down (tests/isolate.sh): the crashy user target of campaign-check,
 # the same build under $(BUILD)/crashy; about 10 s, no clang needed.
 .PHONY: isolate-check
-isolate-check:
+isolate-check: | $(if $(IN_CHECK),campaign-check)
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/crashy USER_TARGET=tests/campaign_target.c $(BUILD)/crashy/release/isect
 	CRASHY_ISECT=$(BUILD)/crashy/release/isect OUT=$(BUILD)/isolate-check sh tests/isolate.sh
 
@@ -444,16 +449,16 @@ coverage: $(BUILD)/cov/isect $(filter-out %/test_mutator,$(patsubst tests/%.c,$(
 # times its campaigns) and run one after another.
 OSSFUZZ_SECONDS ?= 2
 .PHONY: ossfuzz-check merge-check ci-check scale-check
-ossfuzz-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),campaign-check)
+ossfuzz-check: $(BUILD)/release/isect | $(if $(IN_CHECK),campaign-check isolate-check)
 	ISECT=$(BUILD)/release/isect DIR=$(BUILD)/ossfuzz SECONDS_EACH=$(OSSFUZZ_SECONDS) sh tests/ossfuzz.sh
 
-merge-check: $(BUILD)/release/isect | $(if $(filter check,$(MAKECMDGOALS)),ossfuzz-check)
+merge-check: $(BUILD)/release/isect | $(if $(IN_CHECK),ossfuzz-check)
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(BUILD)/fuzz/fuzz_ray_triangle && \
 	  ISECT=$(BUILD)/release/isect FUZZ_DIR=$(BUILD)/fuzz OUT=$(BUILD)/merge-check sh tests/merge.sh; \
 	else echo "merge-check: $(CLANG) not found, skipped"; fi
 
-ci-check: $(BUILD)/isect | $(if $(filter check,$(MAKECMDGOALS)),merge-check)
+ci-check: $(BUILD)/isect | $(if $(IN_CHECK),merge-check)
 	BUILD=$(BUILD) OUT=$(BUILD)/ci-check sh tests/ci.sh
 
 scale-check: ossfuzz-check merge-check ci-check
@@ -477,7 +482,7 @@ $(BUILD)/fuzz/parse_casefile: $(BUILD)/fuzz/fuzz/parse_casefile.o $(BUILD)/fuzz/
 
 parse-fuzz: $(BUILD)/fuzz/parse_casefile
 
-parse-fuzz-check: $(BUILD)/asan/replay_parse_casefile
+parse-fuzz-check: $(BUILD)/asan/replay_parse_casefile | $(if $(IN_CHECK),fuzz-check)
 	$(BUILD)/asan/replay_parse_casefile corpus/
 	@if command -v $(CLANG) >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(BUILD)/fuzz/parse_casefile && \
