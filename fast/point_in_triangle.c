@@ -237,6 +237,12 @@ static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
 static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
 static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
 
+/* A coordinate of v is off the grid of c (pit_on_grid). */
+static inline int pit_off_grid(isect_vec3 v, float c)
+{
+    return ((v.x + c) - c != v.x) | ((v.y + c) - c != v.y) | ((v.z + c) - c != v.z);
+}
+
 /* Every coordinate is on the grid: with 2^E above the largest
  * magnitude (E = f - 126 from its exponent field f, f = 0 taken as 1) and
  * c = 1.5 2^(E + 8) (its field f + 9, at most 254: else no grid, f <= 245),
@@ -255,10 +261,10 @@ static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
     uint32_t cb = ((f ? f : 1) + 9) << 23 | 0x400000u;
     float c;
     memcpy(&c, &cb, sizeof c);
-    const float x[12] = {p.x, p.y, p.z, tri.v0.x, tri.v0.y, tri.v0.z, tri.v1.x, tri.v1.y, tri.v1.z, tri.v2.x, tri.v2.y, tri.v2.z};
-    int off = 0;
-    for (int m = 0; m < 12; m++)
-        off |= (x[m] + c) - c != x[m];
+    /* written out, no array: the loop over a stack array of the twelve
+     * values was vectorised, its 16-byte loads of four 4-byte stores
+     * failing store-to-load forwarding */
+    int off = pit_off_grid(p, c) | pit_off_grid(tri.v0, c) | pit_off_grid(tri.v1, c) | pit_off_grid(tri.v2, c);
     return !off;
 }
 
