@@ -44,10 +44,10 @@ typedef struct {
 
 static inline isect_vec3 pit_v(const pit_pts *t, int m) { return (isect_vec3){t->c[m][0], t->c[m][1], t->c[m][2]}; }
 
-static inline void pit_pts_init(pit_pts *t, isect_vec3 p, isect_triangle tri, const fq_quad *f)
+static inline void pit_pts_init(pit_pts *t, const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f)
 {
-    *t = (pit_pts){{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z},
-                    {tri.v2.x, tri.v2.y, tri.v2.z}},
+    *t = (pit_pts){{{tri->v0.x, tri->v0.y, tri->v0.z}, {p->x, p->y, p->z}, {tri->v1.x, tri->v1.y, tri->v1.z},
+                    {tri->v2.x, tri->v2.y, tri->v2.z}},
                    f};
 }
 
@@ -118,7 +118,8 @@ static bool pit_on_hull(const pit_pts *t)
  * general path, each orientation by pit_orient2.  k0: the largest
  * component of the binary64 normal, tried first, or skipped when already
  * known to be 0 (nk0_zero). */
-static ISECT_NOINLINE bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
+static ISECT_NOINLINE bool pit_in_plane(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f, int k0,
+                                        bool nk0_zero)
 {
     pit_pts t;
     pit_pts_init(&t, p, tri, f);
@@ -154,7 +155,8 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
  * the normal, from the differences from v0 already formed, certified 0 by
  * their quanta make the triangle degenerate (pit_on_hull); else the
  * general path. */
-static inline bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
+static inline bool pit_flat(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f, fv_d3 vab, fv_d3 vac,
+                            int k0)
 {
     const double ab[3] = {vab.x, vab.y, vab.z}, ac[3] = {vac.x, vac.y, vac.z};
     for (int m = 1; m < 3; m++) {
@@ -219,9 +221,9 @@ static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, 
 }
 
 /* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
-static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
+static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri)
 {
-    return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
+    return tx_orient3(tri->v0, *p, tri->v1, tri->v2) != 0;
 }
 
 /* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
@@ -291,9 +293,9 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 }
 
 /* Stages 1 to 4: inputs off the grid, degenerate triangles. */
-static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
+static ISECT_NOINLINE bool pit_general(const isect_vec3 *p, const isect_triangle *tri)
 {
-    fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
+    fv_d3 a = fv_d(tri->v0), ab = fv_dsub(fv_d(tri->v1), a), ac = fv_dsub(fv_d(tri->v2), a), ap = fv_dsub(fv_d(*p), a);
     fv_d3 n = fv_dcross(ab, ac);
     double o = fv_ddot(ap, n), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
     /* a non-finite input makes g inf or NaN (0 inf included) unless it
@@ -303,21 +305,21 @@ static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
     fq_quad f;
     bool finite;
     /* orient: a multiple of 2^q */
-    int q = fq_quad_init(&f, tri.v0, p, tri.v1, tri.v2, &finite);
+    int q = fq_quad_init(&f, tri->v0, *p, tri->v1, tri->v2, &finite);
     if (!finite)
         return false;
     if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
         return false;
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
-    int in = pit_in_plane_fast(ab, ac, ap, tri.v1, tri.v2, p, &f, k);
+    int in = pit_in_plane_fast(ab, ac, ap, tri->v1, tri->v2, *p, &f, k);
     return in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
 }
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
 {
     int g = pit_grid(p, tri);
-    bool hit = g >= 0 ? g : pit_general(p, tri);
+    bool hit = g >= 0 ? g : pit_general(&p, &tri);
     if (out)
         out->hit = hit;
     return hit;
