@@ -270,7 +270,33 @@ static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
     return !off;
 }
 
-/* Stage 0: the answer, or -1 (off the grid, or a degenerate triangle). */
+/* Stage 0 for a degenerate triangle (n = 0 exactly), as pit_on_hull on
+ * the exact binary64 values of the grid, relative to v0: the vertices
+ * 0, ab, ac and the point ap.  On a coordinate c where the vertices
+ * differ, x and y the least and greatest, p is in the hull iff
+ * (y - x) x (p - x) = 0 and x_c <= p_c <= y_c; if they coincide, iff
+ * p = v0.  Exact: y - x and p - x are differences of two inputs (below
+ * 2^16 quanta), each cross component below 2^33 quanta squared, as the
+ * 2D orientations of pit_grid. */
+static int pit_grid_hull(fv_d3 vab, fv_d3 vac, fv_d3 vap)
+{
+    const double v[3][3] = {{0, 0, 0}, {vab.x, vab.y, vab.z}, {vac.x, vac.y, vac.z}}, q[3] = {vap.x, vap.y, vap.z};
+    for (int c = 0; c < 3; c++) {
+        int x = 0, y = 0;
+        for (int m = 1; m < 3; m++) {
+            x = v[m][c] < v[x][c] ? m : x;
+            y = v[m][c] > v[y][c] ? m : y;
+        }
+        if (v[x][c] == v[y][c])
+            continue;
+        fv_d3 d = {v[y][0] - v[x][0], v[y][1] - v[x][1], v[y][2] - v[x][2]};
+        fv_d3 w = {q[0] - v[x][0], q[1] - v[x][1], q[2] - v[x][2]}, e = fv_dcross(d, w);
+        return (e.x == 0) & (e.y == 0) & (e.z == 0) & (v[x][c] <= q[c]) & (q[c] <= v[y][c]);
+    }
+    return (q[0] == 0) & (q[1] == 0) & (q[2] == 0);
+}
+
+/* Stage 0: the answer, or -1 (off the grid). */
 static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 {
     if (!pit_on_grid(p, tri))
@@ -281,7 +307,7 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
     int k = nz > nm ? 2 : ny > nx;
     double d0 = k == 0 ? n.x : k == 1 ? n.y : n.z; /* 0 iff n = 0 */
     if (d0 == 0)
-        return -1;
+        return pit_grid_hull(ab, ac, ap); /* n = 0: o = 0 */
     /* the coordinates i = k + 1, j = k + 2 (mod 3); v2 - v1 = ac - ab and p - v1 = ap - ab exactly */
     double abi = k == 0 ? ab.y : k == 1 ? ab.z : ab.x, abj = k == 0 ? ab.z : k == 1 ? ab.x : ab.y;
     double aci = k == 0 ? ac.y : k == 1 ? ac.z : ac.x, acj = k == 0 ? ac.z : k == 1 ? ac.x : ac.y;
