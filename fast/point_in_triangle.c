@@ -44,10 +44,10 @@ typedef struct {
 
 static inline isect_vec3 pit_v(const pit_pts *t, int m) { return (isect_vec3){t->c[m][0], t->c[m][1], t->c[m][2]}; }
 
-static inline void pit_pts_init(pit_pts *t, isect_vec3 p, isect_triangle tri, const fq_quad *f)
+static inline void pit_pts_init(pit_pts *t, const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f)
 {
-    *t = (pit_pts){{{tri.v0.x, tri.v0.y, tri.v0.z}, {p.x, p.y, p.z}, {tri.v1.x, tri.v1.y, tri.v1.z},
-                    {tri.v2.x, tri.v2.y, tri.v2.z}},
+    *t = (pit_pts){{{tri->v0.x, tri->v0.y, tri->v0.z}, {p->x, p->y, p->z}, {tri->v1.x, tri->v1.y, tri->v1.z},
+                    {tri->v2.x, tri->v2.y, tri->v2.z}},
                    f};
 }
 
@@ -118,7 +118,8 @@ static bool pit_on_hull(const pit_pts *t)
  * general path, each orientation by pit_orient2.  k0: the largest
  * component of the binary64 normal, tried first, or skipped when already
  * known to be 0 (nk0_zero). */
-static ISECT_NOINLINE bool pit_in_plane(isect_vec3 p, isect_triangle tri, const fq_quad *f, int k0, bool nk0_zero)
+static ISECT_NOINLINE bool pit_in_plane(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f, int k0,
+                                        bool nk0_zero)
 {
     pit_pts t;
     pit_pts_init(&t, p, tri, f);
@@ -154,7 +155,8 @@ static inline int pit_qd(const fq_quad *f, int x, int y, int i, int j)
  * the normal, from the differences from v0 already formed, certified 0 by
  * their quanta make the triangle degenerate (pit_on_hull); else the
  * general path. */
-static inline bool pit_flat(isect_vec3 p, isect_triangle tri, const fq_quad *f, fv_d3 vab, fv_d3 vac, int k0)
+static inline bool pit_flat(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f, fv_d3 vab, fv_d3 vac,
+                            int k0)
 {
     const double ab[3] = {vab.x, vab.y, vab.z}, ac[3] = {vac.x, vac.y, vac.z};
     for (int m = 1; m < 3; m++) {
@@ -219,9 +221,9 @@ static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, 
 }
 
 /* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
-static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
+static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri)
 {
-    return tx_orient3(tri.v0, p, tri.v1, tri.v2) != 0;
+    return tx_orient3(tri->v0, *p, tri->v1, tri->v2) != 0;
 }
 
 /* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
@@ -236,6 +238,12 @@ static ISECT_NOINLINE bool pit_off_plane_exact(isect_vec3 p, isect_triangle tri)
  * the triangle is degenerate. */
 static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
 static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
+
+/* A coordinate of v is off the grid of c (pit_on_grid). */
+static inline int pit_off_grid(isect_vec3 v, float c)
+{
+    return ((v.x + c) - c != v.x) | ((v.y + c) - c != v.y) | ((v.z + c) - c != v.z);
+}
 
 /* Every coordinate is on the grid: with 2^E above the largest
  * magnitude (E = f - 126 from its exponent field f, f = 0 taken as 1) and
@@ -255,14 +263,40 @@ static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
     uint32_t cb = ((f ? f : 1) + 9) << 23 | 0x400000u;
     float c;
     memcpy(&c, &cb, sizeof c);
-    const float x[12] = {p.x, p.y, p.z, tri.v0.x, tri.v0.y, tri.v0.z, tri.v1.x, tri.v1.y, tri.v1.z, tri.v2.x, tri.v2.y, tri.v2.z};
-    int off = 0;
-    for (int m = 0; m < 12; m++)
-        off |= (x[m] + c) - c != x[m];
+    /* written out, no array: the loop over a stack array of the twelve
+     * values was vectorised, its 16-byte loads of four 4-byte stores
+     * failing store-to-load forwarding */
+    int off = pit_off_grid(p, c) | pit_off_grid(tri.v0, c) | pit_off_grid(tri.v1, c) | pit_off_grid(tri.v2, c);
     return !off;
 }
 
-/* Stage 0: the answer, or -1 (off the grid, or a degenerate triangle). */
+/* Stage 0 for a degenerate triangle (n = 0 exactly), as pit_on_hull on
+ * the exact binary64 values of the grid, relative to v0: the vertices
+ * 0, ab, ac and the point ap.  On a coordinate c where the vertices
+ * differ, x and y the least and greatest, p is in the hull iff
+ * (y - x) x (p - x) = 0 and x_c <= p_c <= y_c; if they coincide, iff
+ * p = v0.  Exact: y - x and p - x are differences of two inputs (below
+ * 2^16 quanta), each cross component below 2^33 quanta squared, as the
+ * 2D orientations of pit_grid. */
+static int pit_grid_hull(fv_d3 vab, fv_d3 vac, fv_d3 vap)
+{
+    const double v[3][3] = {{0, 0, 0}, {vab.x, vab.y, vab.z}, {vac.x, vac.y, vac.z}}, q[3] = {vap.x, vap.y, vap.z};
+    for (int c = 0; c < 3; c++) {
+        int x = 0, y = 0;
+        for (int m = 1; m < 3; m++) {
+            x = v[m][c] < v[x][c] ? m : x;
+            y = v[m][c] > v[y][c] ? m : y;
+        }
+        if (v[x][c] == v[y][c])
+            continue;
+        fv_d3 d = {v[y][0] - v[x][0], v[y][1] - v[x][1], v[y][2] - v[x][2]};
+        fv_d3 w = {q[0] - v[x][0], q[1] - v[x][1], q[2] - v[x][2]}, e = fv_dcross(d, w);
+        return (e.x == 0) & (e.y == 0) & (e.z == 0) & (v[x][c] <= q[c]) & (q[c] <= v[y][c]);
+    }
+    return (q[0] == 0) & (q[1] == 0) & (q[2] == 0);
+}
+
+/* Stage 0: the answer, or -1 (off the grid). */
 static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 {
     if (!pit_on_grid(p, tri))
@@ -273,7 +307,7 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
     int k = nz > nm ? 2 : ny > nx;
     double d0 = k == 0 ? n.x : k == 1 ? n.y : n.z; /* 0 iff n = 0 */
     if (d0 == 0)
-        return -1;
+        return pit_grid_hull(ab, ac, ap); /* n = 0: o = 0 */
     /* the coordinates i = k + 1, j = k + 2 (mod 3); v2 - v1 = ac - ab and p - v1 = ap - ab exactly */
     double abi = k == 0 ? ab.y : k == 1 ? ab.z : ab.x, abj = k == 0 ? ab.z : k == 1 ? ab.x : ab.y;
     double aci = k == 0 ? ac.y : k == 1 ? ac.z : ac.x, acj = k == 0 ? ac.z : k == 1 ? ac.x : ac.y;
@@ -285,9 +319,9 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 }
 
 /* Stages 1 to 4: inputs off the grid, degenerate triangles. */
-static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
+static ISECT_NOINLINE bool pit_general(const isect_vec3 *p, const isect_triangle *tri)
 {
-    fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
+    fv_d3 a = fv_d(tri->v0), ab = fv_dsub(fv_d(tri->v1), a), ac = fv_dsub(fv_d(tri->v2), a), ap = fv_dsub(fv_d(*p), a);
     fv_d3 n = fv_dcross(ab, ac);
     double o = fv_ddot(ap, n), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
     /* a non-finite input makes g inf or NaN (0 inf included) unless it
@@ -297,21 +331,21 @@ static ISECT_NOINLINE bool pit_general(isect_vec3 p, isect_triangle tri)
     fq_quad f;
     bool finite;
     /* orient: a multiple of 2^q */
-    int q = fq_quad_init(&f, tri.v0, p, tri.v1, tri.v2, &finite);
+    int q = fq_quad_init(&f, tri->v0, *p, tri->v1, tri->v2, &finite);
     if (!finite)
         return false;
     if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
         return false;
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
-    int in = pit_in_plane_fast(ab, ac, ap, tri.v1, tri.v2, p, &f, k);
+    int in = pit_in_plane_fast(ab, ac, ap, tri->v1, tri->v2, *p, &f, k);
     return in >= 0 ? in : in == -2 ? pit_flat(p, tri, &f, ab, ac, k) : pit_in_plane(p, tri, &f, k, false);
 }
 
 bool isect_point_in_triangle(isect_vec3 p, isect_triangle tri, isect_point_in_triangle_result *out)
 {
     int g = pit_grid(p, tri);
-    bool hit = g >= 0 ? g : pit_general(p, tri);
+    bool hit = g >= 0 ? g : pit_general(&p, &tri);
     if (out)
         out->hit = hit;
     return hit;

@@ -159,19 +159,29 @@ static int cq_tmax(const cq_ctx *q)
     return s < 0 ? 2 : s > 0 ? 0 : -1;
 }
 
+/* The exact sign of A = |d x w|^2 (cy_sign_a), out of line. */
+static ISECT_NOINLINE int cq_sign_a(const isect_ray *ray, const isect_cylinder *cy)
+{
+    return cy_sign_a(ray->dir, cy->p0, cy->p1);
+}
+
 /* Stage 1: cy_decide's logic (fast/fast_cyl.h, same candidates, same
  * order) on certified signs: 0 miss, 1 hit with the origin in the solid,
  * 2 another hit, -1 left to stage 2 (a sign it needs is uncertain, A is
- * not certainly > 0, or the tmax candidate is reached). */
+ * not certainly > 0 and not exactly 0, or the tmax candidate is reached). */
 static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
 {
     const double a = q->na, b = q->nb, c = q->nc, r2 = q->r2, cb = c * b, cb2 = cb * cb, ab = a * b;
     cq_cross(q->n, q->d, q->w);
     const double A = cq_dot(q->n, q->n), g = cq_dot(q->v, q->n), D = r2 * A - g * g;
     const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
-    if (sd <= 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
-        return sd < 0 ? 0 : -1;
-    if (!(A > FB_RAY_CYL * cb2)) /* P(A) <= (cb)^2 */
+    if (sd < 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
+        return 0;
+    /* par: A = 0 exactly (a ray parallel to the axis, or dir = 0), which
+     * makes D = 0 exactly: both uncertain (P(A) <= (cb)^2); cy_decide's
+     * a == 0 path follows (no vertex candidate) */
+    const bool par = sd == 0 || !(A > FB_RAY_CYL * cb2);
+    if (par && cq_sign_a(ray, cy) != 0)
         return -1;
     double *val = q->val;
     const double ww = cq_dot(q->w, q->w), dw = cq_dot(q->d, q->w), vw = cq_dot(q->v, q->w), uw = vw - ww;
@@ -181,6 +191,11 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
               suw = cq_sign(uw, FB_RAY_CYL * (ab + b * b));
     if (!sdw || !svw || !suw)
         return -1;
+    if (par) { /* C > 0: parallel to the axis, outside the infinite cylinder */
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        if (sc >= 0)
+            return sc > 0 ? 0 : -1;
+    }
     if (svw > 0 && suw < 0) { /* 0 in the slab: C decides whether the origin is in the solid */
         const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
         if (sc <= 0)
@@ -194,7 +209,7 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
         if (!vts || !uts)
             return -1;
     }
-    int r = cq_vertex(q, A, ab);
+    int r = par ? 0 : cq_vertex(q, A, ab);
     if (r == 0)
         r = cq_cap(q, ray, cy, 0, sdw, svw, vts);
     if (r == 0)
@@ -206,17 +221,19 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
 
 /* ---- stage 2 ------------------------------------------------------------- */
 
-static ISECT_NOINLINE bool cyl_full(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_result *out)
+/* Taking the ray and cylinder by pointer: passed by value, they were
+ * copied to the stack and read back across the call. */
+static ISECT_NOINLINE bool cyl_full(const isect_ray *ray, const isect_cylinder *cy, isect_ray_cylinder_result *out)
 {
     cy_ctx c;
     cy_exact_ctx ex;
-    cy_init(&c, &ray, &cy, false, &ex);
+    cy_init(&c, ray, cy, false, &ex);
     int decision = cy_decide(&c);
     if (decision == 0)
         return false;
     if (out) {
         out->hit = true;
-        out->t = decision == 1 ? 0.0f : entry_t(&c, ray.tmax);
+        out->t = decision == 1 ? 0.0f : entry_t(&c, ray->tmax);
     }
     return true;
 }
@@ -259,7 +276,7 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
         return false; /* invalid input, or a zero-length axis (empty) */
     const int decision = cq_decide(&q, &ray, &cy);
     if (decision < 0)
-        return cyl_full(ray, cy, out);
+        return cyl_full(&ray, &cy, out);
     if (decision == 0)
         return false;
     if (out) {

@@ -46,54 +46,73 @@ static int sphere_plane_expansion(const isect_sphere *s, const isect_plane *plan
     return fx_sign(d, nd) > 0 ? ISECT_FRONT : ISECT_BACK;
 }
 
-static ISECT_NOINLINE isect_side sphere_plane_exact(isect_sphere s, isect_plane plane)
+static ISECT_NOINLINE isect_side sphere_plane_exact(const isect_sphere *s, const isect_plane *plane)
 {
-    int side = sphere_plane_expansion(&s, &plane);
+    int side = sphere_plane_expansion(s, plane);
     if (side != -2)
         return (isect_side)side;
-    fe w[3], n[3] = {fe_of(plane.normal.x), fe_of(plane.normal.y), fe_of(plane.normal.z)};
-    fe_diff3(w, s.center, plane.point);
-    fe d = fe_dot3(w, n), dd = fe_mul(&d, &d), nn = fe_dot3(n, n), rr = fe_of((double)s.radius * s.radius);
-    fe rnn = fe_mul(&rr, &nn), g = fe_add(&dd, &rnn, -1);
+    fe w[3], n[3], d, dd, nn, rr, rnn, g;
+    fe_of_to(&n[0], plane->normal.x);
+    fe_of_to(&n[1], plane->normal.y);
+    fe_of_to(&n[2], plane->normal.z);
+    fe_diff3(w, s->center, plane->point);
+    fe_dot3_to(&d, w, n);
+    fe_mul_to(&dd, &d, &d);
+    fe_dot3_to(&nn, n, n);
+    fe_of_to(&rr, (double)s->radius * s->radius);
+    fe_mul_to(&rnn, &rr, &nn);
+    fe_add_to(&g, &dd, &rnn, -1);
     if (fe_sign(&g) <= 0)
         return ISECT_STRADDLING;
     return fe_sign(&d) > 0 ? ISECT_FRONT : ISECT_BACK;
 }
 
 /* The cheap exact stage: S = sum_i (n_i c_i - n_i p_i), six products of
- * binary32 values (exact in binary64), by fx_sum8_exact; n.n likewise (three
- * exact squares); then S^2 and r^2 n.n as TwoProduct pairs (r^2 exact),
- * compared exactly by fx_pair_cmp.  Returns the side, or -2 when a partial
- * sum rounds.  Ranges: S and n.n are multiples of 2^-298 below 2^260, so
- * TwoProduct's halves and partial products neither under- nor overflow
- * (fast/fast_exact.h, point 4). */
+ * binary32 values (exact in binary64), summed by five fx_two_sum, and n.n
+ * (three exact squares) by two; exact iff every error is 0 (their
+ * magnitudes summed: a sum of non-negative values is 0 iff each is).  Then
+ * S^2 against r^2 n.n (r^2 exact): rounding is monotone, so fl(S^2) >
+ * fl(r^2 n.n) implies S^2 > r^2 n.n and the reverse; only equal products
+ * need their fx_two_prod errors, which then decide.  Returns the side, or
+ * -2 when a sum rounds.  Ranges: S and n.n are multiples of 2^-298 below
+ * 2^260, so TwoProduct's halves and partial products neither under- nor
+ * overflow (fast/fast_exact.h, point 4). */
 static int sphere_plane_quick(const isect_sphere *sp, const isect_plane *plane)
 {
     const isect_vec3 c = sp->center, p = plane->point, n = plane->normal;
-    double s, nn, e1, e2;
-    if (!fx_sum8_exact((double)n.x * c.x, -((double)n.x * p.x), (double)n.y * c.y, -((double)n.y * p.y),
-                       (double)n.z * c.z, -((double)n.z * p.z), 0, 0, &s) ||
-        !fx_sum4_exact((double)n.x * n.x, (double)n.y * n.y, (double)n.z * n.z, 0, &nn))
+    double e[7];
+    double ax = fx_two_sum((double)n.x * c.x, -((double)n.x * p.x), &e[0]);
+    double ay = fx_two_sum((double)n.y * c.y, -((double)n.y * p.y), &e[1]);
+    double az = fx_two_sum((double)n.z * c.z, -((double)n.z * p.z), &e[2]);
+    double s = fx_two_sum(fx_two_sum(ax, ay, &e[3]), az, &e[4]);
+    double nn = fx_two_sum(fx_two_sum((double)n.x * n.x, (double)n.y * n.y, &e[5]), (double)n.z * n.z, &e[6]);
+    if (fabs(e[0]) + fabs(e[1]) + fabs(e[2]) + fabs(e[3]) + fabs(e[4]) + fabs(e[5]) + fabs(e[6]) != 0)
         return -2;
-    double p1 = fx_two_prod(s, s, &e1), p2 = fx_two_prod((double)sp->radius * sp->radius, nn, &e2);
-    if (fx_pair_cmp(p1, e1, p2, e2) <= 0)
+    double rr = (double)sp->radius * sp->radius, p1 = s * s, p2 = rr * nn;
+    int cmp = (p1 > p2) - (p1 < p2);
+    if (cmp == 0) {
+        double e1, e2;
+        fx_two_prod(s, s, &e1);
+        fx_two_prod(rr, nn, &e2);
+        cmp = (e1 > e2) - (e1 < e2);
+    }
+    if (cmp <= 0)
         return ISECT_STRADDLING;
     return s > 0 ? ISECT_FRONT : ISECT_BACK;
 }
 
 /* Everything the common path could not certify: invalid input, and the
  * exact stages (a sphere touching the plane, or within rounding of it).
- * ok: the input passed the common path's validity test. */
-static ISECT_NOINLINE bool sphere_plane_cold(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out,
-                                             unsigned ok)
+ * a, nn, rr: the common path's values, which make the validity test (a
+ * and rr finite, r >= 0, nn > 0: docs/queries/sphere_plane.md). */
+static ISECT_NOINLINE bool sphere_plane_cold(const isect_sphere *s, const isect_plane *plane,
+                                             isect_sphere_plane_result *out, double a, double nn, double rr)
 {
     if (out)
         out->side = ISECT_STRADDLING;
-    isect_vec3 n = plane.normal;
-    if (!ok && !(fv_finite3(s.center) && fv_finite3(plane.point) && fv_finite3(n) && isfinite(s.radius) &&
-                 s.radius >= 0 && (n.x != 0 || n.y != 0 || n.z != 0)))
+    if (!((a <= DBL_MAX) & (rr <= DBL_MAX) & (s->radius >= 0) & (nn > 0)))
         return false;
-    int side = sphere_plane_quick(&s, &plane);
+    int side = sphere_plane_quick(s, plane);
     if (side == -2)
         side = sphere_plane_exact(s, plane);
     if (out)
@@ -102,8 +121,9 @@ static ISECT_NOINLINE bool sphere_plane_cold(isect_sphere s, isect_plane plane, 
 }
 
 /* The common path: the binary64 filter (docs/queries/sphere_plane.md,
- * steps 1 and 2), its two certificates and the validity test combined in
- * one branch, the side selected without one. */
+ * steps 1 and 2), its two certificates and the part of the validity test
+ * they do not imply combined in one branch, the side selected without
+ * one. */
 bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
 {
     isect_vec3 n = plane.normal;
@@ -114,12 +134,13 @@ bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_re
     double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
     double rr = (double)s.radius * s.radius * nn;
     double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
-    /* valid: a non-finite centre, point or normal makes a inf or NaN (0 inf
-     * included), a non-finite radius or normal rr; nn > 0 iff n != 0 */
-    int ok = (a <= DBL_MAX) & (rr <= DBL_MAX) & (s.radius >= 0) & (nn > 0);
-    int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) <= rr;
-    if (ISECT_UNLIKELY(((away + straddle) & ok) == 0))
-        return sphere_plane_cold(s, plane, out, ok);
+    /* a non-finite a (a non-finite centre, point or normal) makes lo and hi
+     * -inf, inf or NaN, so neither certificate holds; n = 0 makes lo, hi
+     * and rr 0, which neither holds either (the strict <) */
+    int ok = (rr <= DBL_MAX) & (s.radius >= 0);
+    int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) < rr;
+    if (ISECT_UNLIKELY(((away | straddle) & ok) == 0))
+        return sphere_plane_cold(&s, &plane, out, a, nn, rr);
     if (out)
         out->side = (isect_side)((int)away * ((d > 0) - (d < 0)));
     return straddle;

@@ -287,7 +287,9 @@ bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t)
 {
     double rr = (double)s.radius * s.radius;
     isect_vec3 p = s.center;
-    st_normal sn = {t, false, {{0}}};
+    st_normal sn; /* the expansions stay unset until st_fe_normal builds them */
+    sn.t = t;
+    sn.built = false;
     st_face f;
     st_face_init(&f, p, t);
     if (f.nonzero && f.side[0] == 1 && f.side[1] == 1 && f.side[2] == 1)

@@ -290,7 +290,7 @@ static void check_stages(void (*gen)(double *), long n, long *valid, long *decid
         if (cq_setup(&q, &ray, &cy)) {
             ++*valid;
             d = cq_decide(&q, &ray, &cy);
-            hb = cyl_full(ray, cy, &b);
+            hb = cyl_full(&ray, &cy, &b);
             *decided += d >= 0;
         }
         if (ha != hb || a.hit != b.hit || memcmp(&a.t, &b.t, sizeof a.t) != 0 || (d >= 0 && (d != 0) != hb)) {
