@@ -47,6 +47,15 @@ static inline int rc_end_cmp(rc_end a, rc_end b)
     return fx_sign(e, n);
 }
 
+/* FB_RAY_SUM_CERT's certificate: the sign of an exact sum s + E, E a sum of
+ * at most 15 exact terms whose magnitudes sum to m as computed (below
+ * 2^1000): -1, 0 or 1, or 2 when it cannot tell.  rc_sum_sign and the
+ * unrolled sums of ray_plane.c and ray_sphere.c. */
+static inline int rc_cert_sign(double s, double m)
+{
+    return m == 0 || fabs(s) > FB_RAY_SUM_CERT * m ? (s > 0) - (s < 0) : 2;
+}
+
 /* ---- the sign of a short exact sum (ray_plane, ray_sphere, ray_aabb) ------
  * The sign of t[0] + ... + t[n-1] (binary64 values, exact terms: products
  * of two binary32 values, fx_two_prod's pairs, binary32 values), without
@@ -70,9 +79,7 @@ static inline int rc_sum_sign(double *t, int n, double *approx)
     }
     t[n - 1] = s;
     *approx = s + e;
-    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
-        return (s > 0) - (s < 0);
-    return 2;
+    return rc_cert_sign(s, m);
 }
 
 /* hit ? t : 0 without a branch (the bits of t masked): the hit flag of a

@@ -63,9 +63,8 @@ static inline int rp_num_sign(double *t, double *approx)
     const double m = (fabs(t[3]) + fabs(t[4])) + ((fabs(t[5]) + fabs(f1)) + fabs(f2));
     t[0] = f1, t[1] = f2, t[2] = s;
     *approx = s + ((t[3] + t[4]) + (t[5] + (f1 + f2)));
-    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
-        return (s > 0) - (s < 0);
-    return rp_sign_slow(t, 6, approx);
+    const int sign = rc_cert_sign(s, m);
+    return sign != 2 ? sign : rp_sign_slow(t, 6, approx);
 }
 
 /* The input the filter did not certify: invalid, or decided exactly from

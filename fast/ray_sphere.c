@@ -130,9 +130,7 @@ static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *
     double pz = fx_two_prod(v->z, v->z, &t[2]);
     double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), rr, &t[5]);
     const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
-    if (m == 0 || fabs(s) > FB_RAY_SUM_CERT * m)
-        return (s > 0) - (s < 0);
-    return 2;
+    return rc_cert_sign(s, m);
 }
 
 /* The exact decision, c > 0 known, when a = d.d, b = v.d and c are each
