@@ -148,3 +148,30 @@ Test(sphere_sweep_plane, zoo_sign_change_2008_is_caught)
     tl_run(tl_query(qn), zoo, in, out);
     cr_assert(out[0] == 0);
 }
+
+/* fast's start contact is exact (docs/queries/sphere_sweep_plane.md, "Start
+ * contact"): a sphere that touches or overlaps the plane at t = 0 gets t = 0
+ * exactly, even where the binary64 numerator |d0| - r sqrt(N) of the
+ * contact-time formula comes out positive.  The case, derived with exact
+ * rationals: the plane x + y + z = 0 through the origin (N = 3), r =
+ * 0x1.278406p+0, the centre (0x1.ffd926p+0, -0x1.37215cp-29, 0), so d0 =
+ * D = 0x1.ffd925f646f52p+0 (a + b needs 53 bits: exact in binary64) and
+ * D^2 < 3 r^2 exactly (the sphere overlaps by a hair: ref's t is 0); but
+ * r fl(sqrt 3) rounds to D - 2^-52, so the formula's numerator is 2^-52 > 0.
+ * Held (v = 0: the formula would give +inf, clamped to 1), moving away
+ * (v = (1, 0, 0): 2^-52, a binary32 value far from 0) and moving away
+ * slowly (dv = 2^-20: 2^-32). */
+Test(sphere_sweep_plane, start_contact_t_is_zero)
+{
+    static const double vel[][3] = {{0, 0, 0}, {1, 0, 0}, {0, 0x1p-20, 0}};
+    for (int k = 0; k < 3; k++) {
+        double in[13], out[2], ref_out[2];
+        sw_make(in, (double[]){0x1.ffd926p+0, -0x1.37215cp-29, 0}, vel[k], 0x1.278406p+0,
+                (double[]){0, 0, 0, 1, 1, 1}, 6);
+        ref_sphere_sweep_plane(in, ref_out);
+        cr_assert(ref_out[0] == 1 && ref_out[1] == 0, "ref: a start contact (%g, %a)", ref_out[0], ref_out[1]);
+        tl_run(tl_query("sphere_sweep_plane"), "fast", in, out);
+        cr_assert(out[0] == 1 && out[1] == 0, "velocity %d: fast (%g, %a), expected a hit at t = 0 exactly", k,
+                  out[0], out[1]);
+    }
+}

@@ -316,3 +316,36 @@ Test(sphere_sweep_triangle, zoo_sphere_tri_2010_is_caught)
     j = tl_judge(tl_query("sphere_sweep_triangle"), "zoo:sphere_tri_2010", in, out);
     cr_assert(j.verdict == VERDICT_AGREE, "front face: %s", isect_verdict_name(j.verdict));
 }
+
+/* A contact at a vertex reports that vertex as given, bit for bit
+ * (docs/queries/sphere_sweep_triangle.md, "Vertex contacts"), not its
+ * round trip through fast's scaled frame.  The triangle has the vertex V =
+ * (0.1f, 0.7f, -0.3f) and the other two at V + (-1, -1/2, 0) and V + (-1,
+ * 1/2, 0) (binary32 sums); the centre (fl32(V_x + 3), V_y, V_z) moves by
+ * (-4, 0, 0), r = 1.  The centre's path is the line through V along x, in
+ * V's Voronoi region ((p - V).(w - V) = -(p_x - V_x) < 0 for both other
+ * vertices w while p_x > V_x), so the first contact is V itself, at t =
+ * (c_x - V_x - 1)/4, about 1/2.  c_x - V_x needs 29 bits, so the frame's
+ * binary32 round trip of V is not V.  V takes each of the three vertex
+ * slots in turn. */
+Test(sphere_sweep_triangle, vertex_contact_reports_the_vertex)
+{
+    const float V[3] = {0.1f, 0.7f, -0.3f};
+    const float A[3] = {V[0] - 1, V[1] - 0.5f, V[2]}, B[3] = {V[0] - 1, V[1] + 0.5f, V[2]};
+    for (int slot = 0; slot < 3; slot++) {
+        const float *const orders[3][3] = {{V, A, B}, {B, V, A}, {A, B, V}}, *const *w = orders[slot];
+        double in[16], out[5];
+        double tri[9];
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++)
+                tri[3 * i + k] = w[i][k];
+        sw_make(in, (double[]){(float)(V[0] + 3.0f), V[1], V[2]}, (double[]){-4, 0, 0}, 1, tri, 9);
+        tl_run(tl_query("sphere_sweep_triangle"), "fast", in, out);
+        cr_assert(out[0] == 1, "slot %d: fast misses", slot);
+        cr_assert(out[2] == V[0] && out[3] == V[1] && out[4] == V[2],
+                  "slot %d: fast's point (%a, %a, %a), expected the vertex (%a, %a, %a)", slot, out[2], out[3],
+                  out[4], (double)V[0], (double)V[1], (double)V[2]);
+        isect_judgement j = tl_judge(tl_query("sphere_sweep_triangle"), "fast", in, out);
+        cr_assert(j.verdict == VERDICT_AGREE, "slot %d: %s", slot, isect_verdict_name(j.verdict));
+    }
+}
