@@ -296,7 +296,8 @@ static int derive_watertight(const isect_query *q, const double *in, uint64_t r,
             m = fmax(m, fabs(v[k / 3][k % 3]));
         double g = grid_of(m);
         for (int k = 0; k < 9; k++)
-            v[k / 3][k % 3] = nearbyint(v[k / 3][k % 3] / g) * g;
+            if (!prop_f32_exact(v[k / 3][k % 3] = nearbyint(v[k / 3][k % 3] / g) * g))
+                return 0; /* 0x1.fffffep+127 snaps to 2^128 */
     }
     mesh m = {3, 1, {{0}}, {{0, 1, 2}}};
     memcpy(m.v, v, sizeof v);

@@ -65,6 +65,40 @@ static void check_all(const isect_target *t, int tries)
 
 Test(properties, hold_for_ref) { check_all(NULL, 32); }
 
+/* A campaign's finding against fast (prop_watertight, 2026-11-27): the
+ * watertight derivation snapped v1.y = 0x1.fffffep+127 to its grid and got
+ * 2^128, a finite double but no binary32 value: ref hit both triangles of
+ * the shared edge, fast read the vertex as infinite and refused.  Every
+ * derived value must be a binary32 value, and the properties hold for ref
+ * and fast on this input for every derivation isect props tries. */
+Test(properties, derived_inputs_are_binary32)
+{
+    static const double in[16] = {0x1p+121, -0x1.68p+5, 0x1p+120, -0x1p+121, 0x1.fdfffep+127, -0x1p+120,
+                                  0x1p+60, 0x1.8508p+8, -0x1.8174p+5, 0x1p+60, 0x1.8508p+8, 0x1.fffffep+127,
+                                  0x1p+60, 0x1.77d6cep+8, -0x1p+120, -0x1p+120};
+    const isect_query *q = isect_query_find("ray_triangle");
+    const isect_target *targets[2] = {NULL, isect_target_find("fast")};
+    isect_prop_set s;
+    int applied = 0;
+    for (size_t p = 0; p < isect_properties_size; p++)
+        for (uint64_t i = 0; i <= PROP_CORPUS_TRIES; i++) {
+            uint64_t r = i < PROP_CORPUS_TRIES ? i : isect_property_word(q, in);
+            for (int t = 0; t < 2; t++) {
+                isect_prop_result res = isect_property_check(isect_properties[p], targets[t], q, in, r, &s);
+                cr_assert_neq(res.status, PROP_VIOLATED, "%s, r %llu, %s: %s", isect_properties[p]->name,
+                              (unsigned long long)r, t ? "fast" : "ref", res.why);
+                if (res.status == PROP_NA)
+                    continue;
+                applied++;
+                for (int j = 0; j < s.n; j++)
+                    for (int k = 0; k < isect_query_nin(s.q[j]); k++)
+                        cr_assert(isnan(s.in[j][k]) || (double)(float)s.in[j][k] == s.in[j][k],
+                                  "%s: derived input %d value %d is %a", isect_properties[p]->name, j, k, s.in[j][k]);
+            }
+        }
+    cr_assert(applied > 0);
+}
+
 Test(properties, hold_for_fast) { check_all(isect_target_find("fast"), 32); }
 
 /* ---- broken local functions ------------------------------------------------- */
@@ -122,6 +156,32 @@ Test(properties, flag_broken_functions)
     cr_assert(flags("capsule_union", &broken, "ray_capsule", capsule, 1));
     const double rs[11] = {0, 0, 0, 1, 0, 0, INFINITY, -4, 0, 0, 1}; /* behind the origin after |x| */
     cr_assert(flags("invariance", &broken, "ray_sphere", rs, 64));
+}
+
+/* fast's ray_triangle behind an entry that refuses every ray with tmax =
+ * inf (as peer:bullet does): a refused input has no answer, so a set with
+ * one is not judged; read as a miss, it made a watertight ray "leak". */
+static const char *refuse_infinite_tmax(const double *in) { return isinf(in[6]) ? "tmax = inf" : NULL; }
+
+static const isect_target_entry refusing_entries[] = {
+    ISECT_ENTRY_EX(ray_triangle, isect_ray_triangle, 8, 32, NULL, ISECT_BINARY32, refuse_infinite_tmax),
+    ISECT_ENTRIES_END,
+};
+static const isect_target refusing = {"test:refusing", "fast, refusing tmax = inf", refusing_entries, 0};
+
+Test(properties, refused_inputs_are_not_misses)
+{
+    const double edge[16] = {1, 3, 4, 1, -1, -4, INFINITY, 0, 0, 0, 4, 0, 0, 0, 4, 0};
+    const double *hands_in[2] = {edge, hands[1].in};
+    for (int h = 0; h < 2; h++)
+        for (size_t p = 0; p < isect_properties_size; p++)
+            if (isect_property_has_base(isect_properties[p], isect_query_find("ray_triangle")))
+                cr_assert(!flags(isect_properties[p]->name, &refusing, "ray_triangle", hands_in[h], 32),
+                          "%s flags a target on inputs it refused (hand %d)", isect_properties[p]->name, h);
+    isect_prop_set s;
+    isect_prop_result res = isect_property_check(isect_property_find("watertight"), &refusing,
+                                                 isect_query_find("ray_triangle"), edge, 0, &s);
+    cr_assert_eq(res.status, PROP_NA, "a set with a refused input is not judged: %s", isect_prop_status_name(res.status));
 }
 
 Test(properties, watertight_catches_the_leaking_zoo)
