@@ -28,13 +28,14 @@
 
 /* The entry t of a hit from outside (decision 2), from the decision's
  * binary64 values: B (b), D (dq), w.w, d.w, v.w, u.w, and, when b < 0,
- * C with its magnitude (cx, cp: cy_val_c's pair).  The side interval's
- * lower end t- (roots of A t^2 + 2 B t + C, B^2 - A C = w.w D,
- * s = sqrt(w.w) sqrt(D)) counts only when B < 0 and C > 0 certainly
- * (FB_RAY_CYL): else it is <= 0 (the
+ * C (cx) and its guard cg (cq_c_guard: FB_RAY_CYL times the norms'
+ * bound on C's magnitude).  The side interval's lower end t- (roots of
+ * A t^2 + 2 B t + C, B^2 - A C = w.w D, s = sqrt(w.w) sqrt(D)) counts
+ * only when B < 0 and C > cg, C > 0 certainly: else it is <= 0 (the
  * vertex behind the origin, or the origin inside the infinite cylinder),
- * or C is within its rounding of 0, the origin within a relative 2^-47 of
- * the side, where 0 is the entry of an input that close (and C, all
+ * or C is within its guard of 0, the origin within a relative 2^-22 of
+ * the side (docs/queries/ray_cylinder.md), where 0 is the entry of an
+ * input that close (and C, all
  * rounding, would put t- anywhere, as A would for a ray nearly along the
  * axis).  t- = C/(s - B), a sum of two non-negative terms below (with
  * C certain, its rounding is at most 28% of C: a position error far below
@@ -44,11 +45,11 @@
  * is decided, the entry is the answer.  An overflow of a quotient means a
  * t above 2^900, which rounds to inf or is clipped to tmax as the exact t
  * is. */
-static float cyl_entry(const double *val, double cx, double cp, float tmax)
+static float cyl_entry(const double *val, double cx, double cg, float tmax)
 {
     enum { B, DQ, WW, DW, VW, UW };
     double b = val[B], dw = val[DW], e = 0;
-    if (b < 0 && cx > FB_RAY_CYL * cp) /* cyv_sign(C) == 1 */
+    if (b < 0 && cx > cg) /* C > 0 certainly */
         e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
     if (dw > 0 && val[VW] < 0)
         e = isect_fmax(e, -val[VW] / dw);
@@ -57,13 +58,24 @@ static float cyl_entry(const double *val, double cx, double cp, float tmax)
     return (float)isect_fmin(e, (double)tmax);
 }
 
+/* C's guard from the 1-norms a = |v|_1, b = |w|_1 and r2 = r^2: stage 1's
+ * test of C (fast/fast_bounds_stages.h, "ray_cylinder quick stage": the
+ * magnitude of C's terms is at most b^2 (a^2 + r^2)). */
+static inline double cq_c_guard(double a, double b, double r2) { return FB_RAY_CYL * ((b * b) * (a * a + r2)); }
+
+/* Stage 2's t: the same values and guard as stage 1's (the norms summed in
+ * the same order as cq_setup's), so t does not depend on the stage. */
 static float entry_t(const cy_ctx *c, float tmax)
 {
     const double val[6] = {c->b.x, c->dq.x, c->ww.x, c->dw.x, c->vw.x, c->uw.x};
-    fmv cq = {0, 0};
-    if (c->b.x < 0)
-        cq = cy_val_c(c);
-    return cyl_entry(val, cq.x, cq.p, tmax);
+    double cx = 0, cg = 0;
+    if (c->b.x < 0) {
+        const double a = fabs(c->v[0].x) + fabs(c->v[1].x) + fabs(c->v[2].x);
+        const double b = fabs(c->w[0].x) + fabs(c->w[1].x) + fabs(c->w[2].x);
+        cx = cy_val_c(c).x;
+        cg = cq_c_guard(a, b, c->r2.x);
+    }
+    return cyl_entry(val, cx, cg, tmax);
 }
 
 /* ---- stage 1: the quick stage --------------------------------------------
@@ -192,12 +204,12 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     if (!sdw || !svw || !suw)
         return -1;
     if (par) { /* C > 0: parallel to the axis, outside the infinite cylinder */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
         if (sc >= 0)
             return sc > 0 ? 0 : -1;
     }
     if (svw > 0 && suw < 0) { /* 0 in the slab: C decides whether the origin is in the solid */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
         if (sc <= 0)
             return sc < 0 ? 1 : -1;
     }
@@ -238,18 +250,6 @@ static ISECT_NOINLINE bool cyl_full(const isect_ray *ray, const isect_cylinder *
     return true;
 }
 
-/* C = |m|^2 - r^2 w.w and its magnitude, as cy_val_c's pair (the same
- * operations on the same values): cyl_entry's test of C > 0. */
-static void cq_val_c(const cq_ctx *q, double *cx, double *cp)
-{
-    const double *v = q->v, *w = q->w, ww = q->val[2];
-    const double p0 = fabs(v[1]) * fabs(w[2]) + fabs(v[2]) * fabs(w[1]);
-    const double p1 = fabs(v[2]) * fabs(w[0]) + fabs(v[0]) * fabs(w[2]);
-    const double p2 = fabs(v[0]) * fabs(w[1]) + fabs(v[1]) * fabs(w[0]);
-    *cx = cq_dot(q->m, q->m) - q->r2 * ww;
-    *cp = (p0 * p0 + p1 * p1 + p2 * p2) + q->r2 * ww;
-}
-
 /* Stage 1's leaves and norms; false for invalid input or a zero-length
  * axis (cy_leaves_ok's test on the norms: finite iff the input is, w != 0). */
 static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
@@ -280,11 +280,13 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
     if (decision == 0)
         return false;
     if (out) {
-        double cx = 0, cp = 0;
-        if (decision == 2 && q.val[0] < 0)
-            cq_val_c(&q, &cx, &cp);
+        double cx = 0, cg = 0;
+        if (decision == 2 && q.val[0] < 0) { /* C as stage 1 computes it */
+            cx = cq_dot(q.m, q.m) - q.r2 * q.val[2];
+            cg = cq_c_guard(q.na, q.nb, q.r2);
+        }
         out->hit = true;
-        out->t = decision == 1 ? 0.0f : cyl_entry(q.val, cx, cp, ray.tmax);
+        out->t = decision == 1 ? 0.0f : cyl_entry(q.val, cx, cg, ray.tmax);
     }
     return true;
 }
