@@ -208,6 +208,33 @@ static ISECT_NOINLINE bool cq_a_zero(const isect_ray *ray, const isect_cylinder 
     return cq_sign_a(ray, cy) == 0;
 }
 
+/* The sign of g = v.(d x w) (D = r^2 A - g^2 = -g^2 for radius 0): the
+ * computed g (gx) when beyond its guard gg, else exactly (fx_triple on the
+ * exact differences), or 2 when v = origin - p0 or w = p1 - p0 is not
+ * exact in binary64 (then stage 2 decides).  Radius-0 cylinders
+ * (segments) met by a ray through them make D exactly 0, which no guard
+ * certifies: the bench's boundary set sent them to stage 2.  Out of line:
+ * rare. */
+static ISECT_NOINLINE int cq_sign_g(const isect_ray *ray, const isect_cylinder *cy, double gx, double gg)
+{
+    const int sg = cq_sign(gx, gg);
+    if (sg != 0)
+        return sg;
+    const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
+    double v[3], w[3], e[6], h[24];
+    const double d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    v[0] = fx_two_sum(o.x, -(double)p0.x, &e[0]);
+    v[1] = fx_two_sum(o.y, -(double)p0.y, &e[1]);
+    v[2] = fx_two_sum(o.z, -(double)p0.z, &e[2]);
+    w[0] = fx_two_sum(p1.x, -(double)p0.x, &e[3]);
+    w[1] = fx_two_sum(p1.y, -(double)p0.y, &e[4]);
+    w[2] = fx_two_sum(p1.z, -(double)p0.z, &e[5]);
+    if (e[0] != 0 || e[1] != 0 || e[2] != 0 || e[3] != 0 || e[4] != 0 || e[5] != 0)
+        return 2;
+    RC_EXACT_HOOK();
+    return fx_sign(h, fx_triple(h, v, d, w));
+}
+
 /* Stage 1: cy_decide's logic (fast/fast_cyl.h, same candidates, same
  * order) on certified signs: 0 miss, 1 hit with the origin in the solid,
  * 2 another hit, -1 left to stage 2 (a sign it needs is uncertain, A is
@@ -220,10 +247,17 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
     if (sd < 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
         return 0;
+    bool d0 = false; /* D = 0 exactly */
+    if (sd == 0 && r2 == 0) { /* radius 0: D = -g^2, g's sign decides */
+        const int sg = cq_sign_g(ray, cy, g, FB_RAY_CYL * (a * cb)); /* P(v.n) <= a cb */
+        if (sg == 1 || sg == -1)
+            return 0; /* D < 0 (A > 0: g != 0 needs n != 0): the line misses the segment */
+        d0 = sg == 0;
+    }
     /* par: A = 0 exactly (a ray parallel to the axis, or dir = 0), which
      * makes D = 0 exactly: both uncertain (P(A) <= (cb)^2); cy_decide's
      * a == 0 path follows (no vertex candidate) */
-    const bool par = sd == 0 || !(A > FB_RAY_CYL * cb2);
+    const bool par = (sd == 0 && !d0) || !(A > FB_RAY_CYL * cb2);
     if (par && !cq_a_zero(ray, cy))
         return -1;
     double *val = q->val;
