@@ -28,13 +28,14 @@
 
 /* The entry t of a hit from outside (decision 2), from the decision's
  * binary64 values: B (b), D (dq), w.w, d.w, v.w, u.w, and, when b < 0,
- * C with its magnitude (cx, cp: cy_val_c's pair).  The side interval's
- * lower end t- (roots of A t^2 + 2 B t + C, B^2 - A C = w.w D,
- * s = sqrt(w.w) sqrt(D)) counts only when B < 0 and C > 0 certainly
- * (FB_RAY_CYL): else it is <= 0 (the
+ * C (cx) and its guard cg (cq_c_guard: FB_RAY_CYL times the norms'
+ * bound on C's magnitude).  The side interval's lower end t- (roots of
+ * A t^2 + 2 B t + C, B^2 - A C = w.w D, s = sqrt(w.w) sqrt(D)) counts
+ * only when B < 0 and C > cg, C > 0 certainly: else it is <= 0 (the
  * vertex behind the origin, or the origin inside the infinite cylinder),
- * or C is within its rounding of 0, the origin within a relative 2^-47 of
- * the side, where 0 is the entry of an input that close (and C, all
+ * or C is within its guard of 0, the origin within a relative 2^-22 of
+ * the side (docs/queries/ray_cylinder.md), where 0 is the entry of an
+ * input that close (and C, all
  * rounding, would put t- anywhere, as A would for a ray nearly along the
  * axis).  t- = C/(s - B), a sum of two non-negative terms below (with
  * C certain, its rounding is at most 28% of C: a position error far below
@@ -44,11 +45,11 @@
  * is decided, the entry is the answer.  An overflow of a quotient means a
  * t above 2^900, which rounds to inf or is clipped to tmax as the exact t
  * is. */
-static float cyl_entry(const double *val, double cx, double cp, float tmax)
+static float cyl_entry(const double *val, double cx, double cg, float tmax)
 {
     enum { B, DQ, WW, DW, VW, UW };
     double b = val[B], dw = val[DW], e = 0;
-    if (b < 0 && cx > FB_RAY_CYL * cp) /* cyv_sign(C) == 1 */
+    if (b < 0 && cx > cg) /* C > 0 certainly */
         e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
     if (dw > 0 && val[VW] < 0)
         e = isect_fmax(e, -val[VW] / dw);
@@ -57,13 +58,24 @@ static float cyl_entry(const double *val, double cx, double cp, float tmax)
     return (float)isect_fmin(e, (double)tmax);
 }
 
+/* C's guard from the 1-norms a = |v|_1, b = |w|_1 and r2 = r^2: stage 1's
+ * test of C (fast/fast_bounds_stages.h, "ray_cylinder quick stage": the
+ * magnitude of C's terms is at most b^2 (a^2 + r^2)). */
+static inline double cq_c_guard(double a, double b, double r2) { return FB_RAY_CYL * ((b * b) * (a * a + r2)); }
+
+/* Stage 2's t: the same values and guard as stage 1's (the norms summed in
+ * the same order as cq_setup's), so t does not depend on the stage. */
 static float entry_t(const cy_ctx *c, float tmax)
 {
     const double val[6] = {c->b.x, c->dq.x, c->ww.x, c->dw.x, c->vw.x, c->uw.x};
-    fmv cq = {0, 0};
-    if (c->b.x < 0)
-        cq = cy_val_c(c);
-    return cyl_entry(val, cq.x, cq.p, tmax);
+    double cx = 0, cg = 0;
+    if (c->b.x < 0) {
+        const double a = fabs(c->v[0].x) + fabs(c->v[1].x) + fabs(c->v[2].x);
+        const double b = fabs(c->w[0].x) + fabs(c->w[1].x) + fabs(c->w[2].x);
+        cx = cy_val_c(c).x;
+        cg = cq_c_guard(a, b, c->r2.x);
+    }
+    return cyl_entry(val, cx, cg, tmax);
 }
 
 /* ---- stage 1: the quick stage --------------------------------------------
@@ -165,6 +177,64 @@ static ISECT_NOINLINE int cq_sign_a(const isect_ray *ray, const isect_cylinder *
     return cy_sign_a(ray->dir, cy->p0, cy->p1);
 }
 
+/* Whether A = 0 exactly, for stage 1's parallel test, first without
+ * expansions: each n_i = d_j (p1_k - p0_k) - d_k (p1_j - p0_j) is
+ * s + s' with s = d_j p1_k - d_k p1_j and s' = d_k p0_j - d_j p0_k, sums
+ * of products of two binary32 values (exact in binary64).  A sum a + b
+ * rounded to x is exact iff x - a == b and x - b == a (when it is, both
+ * differences are exact; when it is not, the one that subtracts the
+ * operand of larger magnitude is exact, Sterbenz, and differs).  When all
+ * six sums are exact, n_i = 0 iff s == -s' for every i: A = 0.  Else
+ * cy_sign_a decides (the boundary set's rays parallel to the axis took
+ * 90 cycles there, 15% of that set's time).  Returns true iff A = 0. */
+static inline int cq_exact_sum(double a, double b, double *x)
+{
+    *x = a + b;
+    return (*x - a == b) & (*x - b == a);
+}
+
+static ISECT_NOINLINE bool cq_a_zero(const isect_ray *ray, const isect_cylinder *cy)
+{
+    const isect_vec3 d = ray->dir, p0 = cy->p0, p1 = cy->p1;
+    double s[3], s2[3];
+    int exact = cq_exact_sum((double)d.y * p1.z, -((double)d.z * p1.y), &s[0]);
+    exact &= cq_exact_sum((double)d.z * p0.y, -((double)d.y * p0.z), &s2[0]);
+    exact &= cq_exact_sum((double)d.z * p1.x, -((double)d.x * p1.z), &s[1]);
+    exact &= cq_exact_sum((double)d.x * p0.z, -((double)d.z * p0.x), &s2[1]);
+    exact &= cq_exact_sum((double)d.x * p1.y, -((double)d.y * p1.x), &s[2]);
+    exact &= cq_exact_sum((double)d.y * p0.x, -((double)d.x * p0.y), &s2[2]);
+    if (exact)
+        return (s[0] == -s2[0]) & (s[1] == -s2[1]) & (s[2] == -s2[2]);
+    return cq_sign_a(ray, cy) == 0;
+}
+
+/* The sign of g = v.(d x w) (D = r^2 A - g^2 = -g^2 for radius 0): the
+ * computed g (gx) when beyond its guard gg, else exactly (fx_triple on the
+ * exact differences), or 2 when v = origin - p0 or w = p1 - p0 is not
+ * exact in binary64 (then stage 2 decides).  Radius-0 cylinders
+ * (segments) met by a ray through them make D exactly 0, which no guard
+ * certifies: the bench's boundary set sent them to stage 2.  Out of line:
+ * rare. */
+static ISECT_NOINLINE int cq_sign_g(const isect_ray *ray, const isect_cylinder *cy, double gx, double gg)
+{
+    const int sg = cq_sign(gx, gg);
+    if (sg != 0)
+        return sg;
+    const isect_vec3 o = ray->origin, p0 = cy->p0, p1 = cy->p1;
+    double v[3], w[3], e[6], h[24];
+    const double d[3] = {ray->dir.x, ray->dir.y, ray->dir.z};
+    v[0] = fx_two_sum(o.x, -(double)p0.x, &e[0]);
+    v[1] = fx_two_sum(o.y, -(double)p0.y, &e[1]);
+    v[2] = fx_two_sum(o.z, -(double)p0.z, &e[2]);
+    w[0] = fx_two_sum(p1.x, -(double)p0.x, &e[3]);
+    w[1] = fx_two_sum(p1.y, -(double)p0.y, &e[4]);
+    w[2] = fx_two_sum(p1.z, -(double)p0.z, &e[5]);
+    if (e[0] != 0 || e[1] != 0 || e[2] != 0 || e[3] != 0 || e[4] != 0 || e[5] != 0)
+        return 2;
+    RC_EXACT_HOOK();
+    return fx_sign(h, fx_triple(h, v, d, w));
+}
+
 /* Stage 1: cy_decide's logic (fast/fast_cyl.h, same candidates, same
  * order) on certified signs: 0 miss, 1 hit with the origin in the solid,
  * 2 another hit, -1 left to stage 2 (a sign it needs is uncertain, A is
@@ -177,11 +247,18 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     const int sd = cq_sign(D, FB_RAY_CYL * (cb2 * (r2 + a * a)));
     if (sd < 0) /* D < 0: the line misses the infinite cylinder (and A > 0) */
         return 0;
+    bool d0 = false; /* D = 0 exactly */
+    if (sd == 0 && r2 == 0) { /* radius 0: D = -g^2, g's sign decides */
+        const int sg = cq_sign_g(ray, cy, g, FB_RAY_CYL * (a * cb)); /* P(v.n) <= a cb */
+        if (sg == 1 || sg == -1)
+            return 0; /* D < 0 (A > 0: g != 0 needs n != 0): the line misses the segment */
+        d0 = sg == 0;
+    }
     /* par: A = 0 exactly (a ray parallel to the axis, or dir = 0), which
      * makes D = 0 exactly: both uncertain (P(A) <= (cb)^2); cy_decide's
      * a == 0 path follows (no vertex candidate) */
-    const bool par = sd == 0 || !(A > FB_RAY_CYL * cb2);
-    if (par && cq_sign_a(ray, cy) != 0)
+    const bool par = (sd == 0 && !d0) || !(A > FB_RAY_CYL * cb2);
+    if (par && !cq_a_zero(ray, cy))
         return -1;
     double *val = q->val;
     const double ww = cq_dot(q->w, q->w), dw = cq_dot(q->d, q->w), vw = cq_dot(q->v, q->w), uw = vw - ww;
@@ -192,12 +269,12 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     if (!sdw || !svw || !suw)
         return -1;
     if (par) { /* C > 0: parallel to the axis, outside the infinite cylinder */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
         if (sc >= 0)
             return sc > 0 ? 0 : -1;
     }
     if (svw > 0 && suw < 0) { /* 0 in the slab: C decides whether the origin is in the solid */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, FB_RAY_CYL * ((b * b) * (a * a + r2)));
+        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
         if (sc <= 0)
             return sc < 0 ? 1 : -1;
     }
@@ -238,18 +315,6 @@ static ISECT_NOINLINE bool cyl_full(const isect_ray *ray, const isect_cylinder *
     return true;
 }
 
-/* C = |m|^2 - r^2 w.w and its magnitude, as cy_val_c's pair (the same
- * operations on the same values): cyl_entry's test of C > 0. */
-static void cq_val_c(const cq_ctx *q, double *cx, double *cp)
-{
-    const double *v = q->v, *w = q->w, ww = q->val[2];
-    const double p0 = fabs(v[1]) * fabs(w[2]) + fabs(v[2]) * fabs(w[1]);
-    const double p1 = fabs(v[2]) * fabs(w[0]) + fabs(v[0]) * fabs(w[2]);
-    const double p2 = fabs(v[0]) * fabs(w[1]) + fabs(v[1]) * fabs(w[0]);
-    *cx = cq_dot(q->m, q->m) - q->r2 * ww;
-    *cp = (p0 * p0 + p1 * p1 + p2 * p2) + q->r2 * ww;
-}
-
 /* Stage 1's leaves and norms; false for invalid input or a zero-length
  * axis (cy_leaves_ok's test on the norms: finite iff the input is, w != 0). */
 static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
@@ -280,11 +345,13 @@ bool isect_ray_cylinder(isect_ray ray, isect_cylinder cy, isect_ray_cylinder_res
     if (decision == 0)
         return false;
     if (out) {
-        double cx = 0, cp = 0;
-        if (decision == 2 && q.val[0] < 0)
-            cq_val_c(&q, &cx, &cp);
+        double cx = 0, cg = 0;
+        if (decision == 2 && q.val[0] < 0) { /* C as stage 1 computes it */
+            cx = cq_dot(q.m, q.m) - q.r2 * q.val[2];
+            cg = cq_c_guard(q.na, q.nb, q.r2);
+        }
         out->hit = true;
-        out->t = decision == 1 ? 0.0f : cyl_entry(q.val, cx, cp, ray.tmax);
+        out->t = decision == 1 ? 0.0f : cyl_entry(q.val, cx, cg, ray.tmax);
     }
     return true;
 }

@@ -57,6 +57,26 @@ static const rt_case cases[] = {
      * 0x1.664be2p+12 (5732.74268, the next one down 5732.74219). */
     {IN(-3 * 0x1p-133, 0x1.3b4p-136, 0, 0x1.7p-145, 0, 0, INFINITY, 0, 0, -0x1p-131, 0, 0, 0x1p-131, 0x1p-133), 1,
      0x1.664be2p+12, "subnormal inputs, w.w D below 2^-1073"},
+    /* Stage 1's exact A = 0 test (cq_a_zero; corpus speed_par_zero.case):
+     * (1,2,0) + t (1,-2^-40,0), axis along x to 2^50, radius 1: n = (0,0,
+     * 2^10), A = 2^20 below its guard, not 0: |y| = 1 at t = 2^40. */
+    {IN(1, 2, 0, 1, -0x1p-40, 0, INFINITY, 0, 0, 0, 0x1p50, 0, 0, 1), 1, 0x1p40, "A uncertain, not 0: side at 2^40"},
+    /* (-1,1,0) + t (1,2^-60,0), axis (0,1,0)-(1,1,0): the sum 1 - 2^-60
+     * rounds, the expansions find A != 0; the cap x = 0 at t = 1. */
+    {IN(-1, 1, 0, 1, 0x1p-60, 0, INFINITY, 0, 1, 0, 1, 1, 0, 1), 1, 1, "A's sums round: cap at t = 1"},
+    /* dir = w / 2 exactly: A = 0 (parallel); (-1,0.5,0.5) inside the
+     * infinite cylinder, the cap x = 0 at t = 1/2. */
+    {IN(-1, 0.5, 0.5, 2, 0, 0, INFINITY, 0, 0, 0, 4, 0, 0, 1), 1, 0.5, "A = 0 exactly: cap at t = 0.5"},
+    /* Radius 0 (cq_sign_g; corpus speed_radius0.case): D = -g^2.  Through
+     * the segment (0,0,0)-(0,0,4) at (0,0,2), t = 1: g = 0 exactly. */
+    {IN(-1, 0, 2, 1, 0, 0, INFINITY, 0, 0, 0, 0, 0, 4, 0), 1, 1, "radius 0, through the segment"},
+    /* 2^-50 beside it: g = -2^-48 within its guard, exactly < 0: a miss. */
+    {IN(-1, 0x1p-50, 2, 1, 0, 0, INFINITY, 0, 0, 0, 0, 0, 4, 0), 0, 0, "radius 0, 2^-50 beside"},
+    /* Through the midpoint p1/2 from o with dir = p1/2 - o (exact): g = 0,
+     * computed 0x1.cp-58: t = 1. */
+    {IN(0x1.824684p-3, -0x1.6328dcp-5, -0x1.4855e4p+3, 0x1.99f488p-4, -0x1.8ae288p-6, 0x1.4836p-4, INFINITY, 0, 0, 0,
+        0x1.27a064p-1, -0x1.144d1p-3, -0x1.45c578p+4, 0),
+     1, 1, "radius 0, g rounded to non-zero"},
 };
 
 Test(ray_cylinder_quick, hand_cases)
