@@ -52,8 +52,8 @@ static int sphere_gap_sign_exact(const isect_sphere *a, const isect_sphere *b)
     return sphere_gap_sign_fe(*a, *b);
 }
 
-/* The rest of the cheap exact stage, for roots with more than 26
- * significant bits (or sums that rounded): when the centre differences d_i
+/* The TwoProduct stage, for roots with more than 26 significant bits (or
+ * sums that rounded; sphere_sphere_rare): when the centre differences d_i
  * and r = r0 + r1 are exact in binary64 (fx_two_sum's error 0), D = sum
  * d_i^2 - r^2 from the TwoProduct pairs P + E of the four squares, summed
  * by fx_sum8_exact when no addition rounds, the terms that cancel when
