@@ -4,7 +4,7 @@
  * binary32, as a textbook test would, certified by FB_CERT_SQ32 (one
  * branch on the common path); binary64, certified by FB_CERT_SQ
  * (fast/fast_bounds.h); the exact sum of the exact squares when nothing
- * rounds; else the exact value of D (a binary64 expansion, or fe
+ * rounds (short roots, then TwoProduct pairs); else the exact value of D (a binary64 expansion, or fe
  * expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
  * The answer is ref's for every binary32 input:
  * docs/queries/sphere_sphere.md.
@@ -52,6 +52,47 @@ static int sphere_gap_sign_exact(const isect_sphere *a, const isect_sphere *b)
     return sphere_gap_sign_fe(*a, *b);
 }
 
+/* The TwoProduct stage, for roots with more than 26 significant bits (or
+ * sums that rounded; sphere_sphere_rare): when the centre differences d_i
+ * and r = r0 + r1 are exact in binary64 (fx_two_sum's error 0), D = sum
+ * d_i^2 - r^2 from the TwoProduct pairs P + E of the four squares, summed
+ * by fx_sum8_exact when no addition rounds, the terms that cancel when
+ * touching along x added first.  Returns the sign of D, or 2 when a
+ * difference or an addition rounds.  d_i and r are multiples of 2^-149
+ * below 2^129: no under- or overflow in TwoProduct. */
+static int sphere_gap_sign_quick(const isect_sphere *a, const isect_sphere *b)
+{
+    double e0, e1, e2, e3, f0, f1, f2, f3, d;
+    double wx = fx_two_sum(b->center.x, -(double)a->center.x, &e0);
+    double wy = fx_two_sum(b->center.y, -(double)a->center.y, &e1);
+    double wz = fx_two_sum(b->center.z, -(double)a->center.z, &e2);
+    double r = fx_two_sum(a->radius, (double)b->radius, &e3);
+    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0)
+        return 2;
+    double px = fx_two_prod(wx, wx, &f0), py = fx_two_prod(wy, wy, &f1), pz = fx_two_prod(wz, wz, &f2);
+    double pr = fx_two_prod(r, r, &f3);
+    if (!fx_sum8_exact(px, -pr, py, pz, f0, -f3, f1, f2, &d))
+        return 2;
+    return (d > 0) - (d < 0);
+}
+
+/* The rare path: the last two stages, on valid inputs that neither
+ * certificate nor the short exact stage decided.  The arguments are the
+ * binary32 inputs converted to binary64 (exact), converted back. */
+static ISECT_NOINLINE bool sphere_sphere_rare(double ax, double ay, double az, double ar, double bx, double by,
+                                              double bz, double br, isect_sphere_sphere_result *out)
+{
+    isect_sphere a = {{(float)ax, (float)ay, (float)az}, (float)ar};
+    isect_sphere b = {{(float)bx, (float)by, (float)bz}, (float)br};
+    int sg = sphere_gap_sign_quick(&a, &b);
+    if (sg == 2)
+        sg = sphere_gap_sign_exact(&a, &b);
+    bool hit = sg <= 0;
+    if (out)
+        out->hit = hit;
+    return hit;
+}
+
 /* At most 26 significant bits: the low 27 bits of the significand of a
  * normal binary64 value are 0 (every value here is 0 or a multiple of
  * 2^-149, so normal), and then its square is exact (at most 52 bits). */
@@ -62,59 +103,48 @@ static inline unsigned sphere_short(double x)
     return (b & ((UINT64_C(1) << 27) - 1)) == 0;
 }
 
-/* The cheap exact stage: when the centre differences d_i and r = r0 + r1
- * are exact in binary64 (fx_two_sum's error 0), D = sum d_i^2 - r^2 from
- * the four squares, exact when each value has at most 26 significant bits
- * (sphere_short), else TwoProduct pairs P + E; summed by fx_sum4_exact or
- * fx_sum8_exact when no addition rounds (touching along an axis, a
- * Pythagorean direction), the terms that cancel when touching along x
- * added first.  Returns the sign of D, or 2 when a difference or an
- * addition rounds.  d_i and r are multiples of 2^-149 below 2^129: no
- * under- or overflow in TwoProduct. */
-static int sphere_gap_sign_quick(const isect_sphere *a, const isect_sphere *b)
+/* The short exact stage, on valid inputs the certificates left (the
+ * binary32 inputs converted to binary64, exact): when the centre
+ * differences d_i and r = r0 + r1 are exact in binary64 (TwoSum's error
+ * 0) and each has at most 26 significant bits (sphere_short), the four
+ * squares are exact and D is their sum when fx_sum4_exact reports no
+ * rounding (touching along an axis, a Pythagorean direction), the terms
+ * that cancel when touching along x added first.  Else a tail call to
+ * sphere_sphere_rare, the eight values still in registers. */
+static ISECT_NOINLINE bool sphere_sphere_exact(double ax, double ay, double az, double ar, double bx, double by,
+                                               double bz, double br, isect_sphere_sphere_result *out)
 {
-    double e0, e1, e2, e3, f0, f1, f2, f3, d;
-    double wx = fx_two_sum(b->center.x, -(double)a->center.x, &e0);
-    double wy = fx_two_sum(b->center.y, -(double)a->center.y, &e1);
-    double wz = fx_two_sum(b->center.z, -(double)a->center.z, &e2);
-    double r = fx_two_sum(a->radius, (double)b->radius, &e3);
-    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0)
-        return 2;
-    if (sphere_short(wx) & sphere_short(wy) & sphere_short(wz) & sphere_short(r)) {
-        if (!fx_sum4_exact(wx * wx, -(r * r), wy * wy, wz * wz, &d))
-            return 2;
-        return (d > 0) - (d < 0);
-    }
-    double px = fx_two_prod(wx, wx, &f0), py = fx_two_prod(wy, wy, &f1), pz = fx_two_prod(wz, wz, &f2);
-    double pr = fx_two_prod(r, r, &f3);
-    if (!fx_sum8_exact(px, -pr, py, pz, f0, -f3, f1, f2, &d))
-        return 2;
-    return (d > 0) - (d < 0);
+    double e0, e1, e2, e3, g;
+    double dx = fx_two_sum(bx, -ax, &e0), dy = fx_two_sum(by, -ay, &e1), dz = fx_two_sum(bz, -az, &e2),
+           r = fx_two_sum(ar, br, &e3);
+    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0 ||
+        !(sphere_short(dx) & sphere_short(dy) & sphere_short(dz) & sphere_short(r)) ||
+        !fx_sum4_exact(dx * dx, -(r * r), dy * dy, dz * dz, &g))
+        return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
+    bool hit = g <= 0;
+    if (out)
+        out->hit = hit;
+    return hit;
 }
 
-/* Everything the binary32 stage could not certify: the validity check,
- * the binary64 stage (FB_CERT_SQ), then exact: the cheap stage, then fe
- * expansions. */
-static ISECT_NOINLINE bool sphere_sphere_slow(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
+/* Everything the binary32 stage could not certify, the eight values in
+ * registers (no struct to store and reload): the validity check and the
+ * binary64 certificates (FB_CERT_SQ), their verdict taken without a
+ * branch on it; else a tail call to sphere_sphere_exact (a leaf with
+ * nothing to save on the certified path). */
+static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32, float ar32, float bx32,
+                                              float by32, float bz32, float br32, isect_sphere_sphere_result *out)
 {
-    bool hit;
-    double dx = (double)b.center.x - a.center.x, dy = (double)b.center.y - a.center.y,
-           dz = (double)b.center.z - a.center.z;
-    double d2 = dx * dx + dy * dy + dz * dz, r = (double)a.radius + b.radius, r2 = r * r;
+    double ax = ax32, ay = ay32, az = az32, ar = ar32, bx = bx32, by = by32, bz = bz32, br = br32;
+    double dx = bx - ax, dy = by - ay, dz = bz - az;
+    double d2 = dx * dx + dy * dy + dz * dz, r = ar + br, r2 = r * r;
     /* valid iff every value is finite and the radii are >= 0: a non-finite
      * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
-    if (!(d2 <= DBL_MAX && r <= DBL_MAX && a.radius >= 0 && b.radius >= 0))
-        hit = false;
-    else if (d2 * (1 + FB_CERT_SQ) <= r2)
-        hit = true;
-    else if (d2 > r2 * (1 + FB_CERT_SQ))
-        hit = false;
-    else {
-        int sg = sphere_gap_sign_quick(&a, &b);
-        if (sg == 2)
-            sg = sphere_gap_sign_exact(&a, &b);
-        hit = sg <= 0;
-    }
+    unsigned valid = (d2 <= DBL_MAX) & (r <= DBL_MAX) & (ar >= 0) & (br >= 0);
+    unsigned in = d2 * (1 + FB_CERT_SQ) <= r2, out64 = d2 > r2 * (1 + FB_CERT_SQ);
+    if (valid & !(in | out64))
+        return sphere_sphere_exact(ax, ay, az, ar, bx, by, bz, br, out);
+    bool hit = valid & in;
     if (out)
         out->hit = hit;
     return hit;
@@ -137,7 +167,8 @@ bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_res
     /* certainly overlapping; d2 finite, so the centres are */
     unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & (r2 >= FB_CERT_SQ32_MIN) & (r2 <= FLT_MAX) & (rmin >= 0);
     if (ISECT_UNLIKELY(miss + hit == 0))
-        return sphere_sphere_slow(a, b, out);
+        return sphere_sphere_slow(a.center.x, a.center.y, a.center.z, a.radius, b.center.x, b.center.y,
+                                  b.center.z, b.radius, out);
     if (out)
         out->hit = hit;
     return hit;
