@@ -279,14 +279,16 @@ static bool face_within(const st_face *f, isect_vec3 p, isect_triangle t, double
  * inside (n != 0, the three inner sides > 0), the closest point is the
  * projection and the plane decides; otherwise the disjunction over the
  * features. */
-bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t);
+bool isect_sphere_triangle_hit_exact(const isect_sphere *s, const isect_triangle *tri);
 
 /* Not static: kept out of line (its fe temporaries would otherwise enlarge
- * the stack frame of the common path). */
-bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t)
+ * the stack frame of the common path); the inputs by pointer (by value, the
+ * caller would store them again for the call). */
+ISECT_NOINLINE bool isect_sphere_triangle_hit_exact(const isect_sphere *s, const isect_triangle *tri)
 {
-    double rr = (double)s.radius * s.radius;
-    isect_vec3 p = s.center;
+    double rr = (double)s->radius * s->radius;
+    isect_vec3 p = s->center;
+    isect_triangle t = *tri;
     st_normal sn; /* the expansions stay unset until st_fe_normal builds them */
     sn.t = t;
     sn.built = false;
@@ -304,7 +306,7 @@ bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t)
 /* The binary64 differences of the triangle and the centre: relative to a,
  * and the centre relative to b and c. */
 typedef struct {
-    fv_d3 a, ab, ac, ap, bp, cp;
+    fv_d3 ab, ac, ap, bp, cp;
 } st_frame;
 
 /* x rounded to a multiple of 2^-52 in [0, 1] (fl(1 + x) is one in [1, 2]
@@ -312,130 +314,192 @@ typedef struct {
 static inline double st_grid01(double x) { return x > 0 ? (x < 1 ? (x + 1) - 1 : 1) : 0; }
 
 /* Parameters (s, t) of a point a + s ab + t ac near the closest point of
- * the triangle, by Voronoi regions (Ericson, Real-Time Collision
- * Detection, 5.1.5) in binary64; nothing here needs to be exact: the
- * certificates hold for any s, t >= 0 with s + t <= 1, which the grid
- * makes exact (both on the 2^-52 grid: s + t and 1 - s are exact). */
+ * the triangle, by Voronoi regions in Ericson's order (Real-Time Collision
+ * Detection, 5.1.5: vertex a, vertex b, edge ab, vertex c, edge ac, edge
+ * bc, face; each region's dot products computed when first needed) in
+ * binary64; nothing here needs to be exact: the certificates hold for any
+ * s, t >= 0 with s + t <= 1, which the grid makes exact (both on the 2^-52
+ * grid: s + t and 1 - s are exact). */
 static void st_params(const st_frame *f, double *s, double *t)
 {
-    double d1 = fv_ddot(f->ab, f->ap), d2 = fv_ddot(f->ac, f->ap);
-    double d3 = fv_ddot(f->ab, f->bp), d4 = fv_ddot(f->ac, f->bp);
-    double d5 = fv_ddot(f->ab, f->cp), d6 = fv_ddot(f->ac, f->cp);
-    double va = d3 * d6 - d5 * d4, vb = d5 * d2 - d1 * d6, vc = d1 * d4 - d3 * d2;
     double x = 0, y = 0;
+    double d1 = fv_ddot(f->ab, f->ap), d2 = fv_ddot(f->ac, f->ap);
     if (d1 <= 0 && d2 <= 0)
-        ; /* vertex a */
-    else if (d3 >= 0 && d4 <= d3)
+        goto done; /* vertex a */
+    double d3 = fv_ddot(f->ab, f->bp), d4 = fv_ddot(f->ac, f->bp);
+    if (d3 >= 0 && d4 <= d3) {
         x = 1;
-    else if (d6 >= 0 && d5 <= d6)
-        y = 1;
-    else if (vc <= 0 && d1 >= 0 && d3 <= 0)
+        goto done;
+    }
+    double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
         x = d1 / (d1 - d3);
-    else if (vb <= 0 && d2 >= 0 && d6 <= 0)
+        goto done;
+    }
+    double d5 = fv_ddot(f->ab, f->cp), d6 = fv_ddot(f->ac, f->cp);
+    if (d6 >= 0 && d5 <= d6) {
+        y = 1;
+        goto done;
+    }
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
         y = d2 / (d2 - d6);
-    else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+        goto done;
+    }
+    double va = d3 * d6 - d5 * d4;
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
         y = (d4 - d3) / ((d4 - d3) + (d5 - d6));
         x = 1 - st_grid01(y);
     } else {
-        x = vb / (va + vb + vc);
-        y = vc / (va + vb + vc);
+        double inv = 1 / (va + vb + vc);
+        x = vb * inv;
+        y = vc * inv;
     }
+done:
     *s = st_grid01(x);
     *t = st_grid01(y);
     if (*s + *t > 1)
         *t = 1 - *s;
 }
 
-/* 1 hit, 0 miss, -1 undecided.  w = a + s ab + t ac is in the triangle.
- * Hit: g = fl(fl(ap - fl(s ab)) - fl(t ac)) is within gamma_4 A_i
- * (A_i = |ap_i| + s |ab_i| + t |ac_i|) plus underflow of the exact p - w
- * (FB_CERT_DOT, as capsule_capsule), and the bound's squared sum against
- * r^2 is FB_CERT_SQ's comparison.  Miss: with the fixed direction g, a
- * lower bound of the exact g.(p - v) for each vertex (FB_CAPSULE_GAP) and
- * the comparison of the least one's square with r^2 g.g (FB_CAPSULE_SQ):
- * the plane normal to g separates the triangle from the ball. */
-static int st_certify(const st_frame *f, double rr)
+enum { ST_MISS = 0, ST_HIT = 1, ST_HIT_OUT = 2, ST_UNDECIDED = 3 };
+
+/* The decision from the witness w = a + s ab + t ac (in the triangle) and
+ * the fixed direction g = fl(fl(ap - fl(s ab)) - fl(t ac)) ~ c - w:
+ * - U = fl(fl(up.up) (1 + 2^-48)) bounds |c - w|^2 >= d2 above, where
+ *   up_i = |g_i| + (2^-50 A_i + 2^-500) bounds |c_i - w_i|
+ *   (A_i = |ap_i| + s |ab_i| + t |ac_i|: FB_CERT_DOT, FB_CERT_SQ, as
+ *   capsule_capsule's witness): U <= r^2 is a certain hit;
+ * - m = the least of the lower bounds of g.(c - v) over the vertices
+ *   (FB_CAPSULE_GAP) bounds g.(c - y) below for every y of the triangle,
+ *   so d2 >= m^2 / g.g when m > 0: a certain miss when
+ *   fl(m m) > fl(r^2 g.g) (1 + 2^-46) (FB_CAPSULE_SQ, g.g in
+ *   [2^-400, 2^400]).
+ * On a certain hit with out, the outputs from the witness when
+ * [m^2 / g.g, U], which holds d2 and |c - w|^2 >= d2 + |q - w|^2 (q the
+ * closest point: the triangle is convex), is narrow: U <= (1 + 2^-22) L and
+ * U - L <= 2^-44 S'^2 (L = m^2 / g.g, S' <= S the largest input magnitude;
+ * each checked by products with the slack 1 + 2^-40 that covers their
+ * roundings, docs/queries/sphere_triangle.md): then point = fl32(c - g) is
+ * within 5.01 2^-24 S of q and dist2 = fl32(U) within 5.01 2^-24 d2 (both
+ * inside the entry's 8 ulps); U and S' in [2^-100, 2^100] keep binary32
+ * normal.  ST_HIT (outputs left to ov_closest_triangle) otherwise. */
+static int st_certify(const st_frame *f, double rr, isect_vec3 p, float smax, isect_sphere_triangle_result *out)
 {
     double s, t;
     st_params(f, &s, &t);
     fv_d3 g = fv_dsub(fv_dsub(f->ap, fv_dmul(f->ab, s)), fv_dmul(f->ac, t));
-    double gg = fv_ddot(g, g);
-    if (gg <= rr) {
-        fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(f->ap.x) + s * fabs(f->ab.x) + t * fabs(f->ac.x)) + 0x1p-500),
-                    fabs(g.y) + (FB_CERT_DOT * (fabs(f->ap.y) + s * fabs(f->ab.y) + t * fabs(f->ac.y)) + 0x1p-500),
-                    fabs(g.z) + (FB_CERT_DOT * (fabs(f->ap.z) + s * fabs(f->ab.z) + t * fabs(f->ac.z)) + 0x1p-500)};
-        return fv_ddot(up, up) * (1 + FB_CERT_SQ) <= rr ? 1 : -1;
-    }
-    if (!(gg >= 0x1p-400 && gg <= 0x1p400))
-        return -1;
+    fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(f->ap.x) + s * fabs(f->ab.x) + t * fabs(f->ac.x)) + 0x1p-500),
+                fabs(g.y) + (FB_CERT_DOT * (fabs(f->ap.y) + s * fabs(f->ab.y) + t * fabs(f->ac.y)) + 0x1p-500),
+                fabs(g.z) + (FB_CERT_DOT * (fabs(f->ap.z) + s * fabs(f->ab.z) + t * fabs(f->ac.z)) + 0x1p-500)};
+    double gg = fv_ddot(g, g), U = fv_ddot(up, up) * (1 + FB_CERT_SQ);
     double la = fv_ddot(g, f->ap) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->ap) + 0x1p-1000);
     double lb = fv_ddot(g, f->bp) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->bp) + 0x1p-1000);
     double lc = fv_ddot(g, f->cp) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->cp) + 0x1p-1000);
-    double m = isect_fmin(la, isect_fmin(lb, lc));
-    return m > 0 && m * m > rr * gg * (1 + FB_CAPSULE_SQ) ? 0 : -1;
+    double m = la < lb ? la : lb;
+    m = m < lc ? m : lc;
+    bool ranged = gg >= 0x1p-400 && gg <= 0x1p400, sure = m > 0 && ranged;
+    double mm = m * m;
+    if (!(U <= rr))
+        return sure && mm > rr * gg * (1 + FB_CAPSULE_SQ) ? ST_MISS : ST_UNDECIDED;
+    if (!out)
+        return ST_HIT;
+    double ss = (double)smax * smax, tau = ss * 0x1p-44, ug = U * gg * (1 + 0x1p-46);
+    if (!(sure && ug <= mm * (1 + 0x1p-22) && (U - tau) * gg * (1 + 0x1p-46) <= mm && U >= 0x1p-100 &&
+          U <= 0x1p100 && ss >= 0x1p-200))
+        return ST_HIT;
+    out->hit = true;
+    out->point.x = (float)(p.x - g.x);
+    out->point.y = (float)(p.y - g.y);
+    out->point.z = (float)(p.z - g.z);
+    out->dist2 = (float)U;
+    return ST_HIT_OUT;
 }
 
-static inline double st_min(double a, double b) { return a < b ? a : b; }
+static inline float st_minf(float a, float b) { return a < b ? a : b; }
+static inline float st_maxf(float a, float b) { return a > b ? a : b; }
 static inline double st_max(double a, double b) { return a > b ? a : b; }
 
-/* The gap from x to [lo, hi] (lo <= hi): at most one of lo - x, x - hi is
- * positive, each rounded once; comparisons exact. */
-static inline double st_gap(double x, double lo, double hi) { return st_max(lo - x, 0) + st_max(x - hi, 0); }
-
-/* The triangle's bounding box certainly farther than r (FB_CERT_SQ; the
- * inputs are finite). */
-static bool st_box_miss(isect_sphere s, isect_triangle t)
+/* The squared gap from x to [lo, hi] (lo <= hi) along one axis, and the
+ * largest magnitude of x, lo, hi into *smax: at most one of lo - x,
+ * x - hi is positive, each rounded once; comparisons exact. */
+static inline double st_gap2(float x, float lo, float hi, float *smax)
 {
-    double gx = st_gap(s.center.x, st_min(t.v0.x, st_min(t.v1.x, t.v2.x)), st_max(t.v0.x, st_max(t.v1.x, t.v2.x)));
-    double gy = st_gap(s.center.y, st_min(t.v0.y, st_min(t.v1.y, t.v2.y)), st_max(t.v0.y, st_max(t.v1.y, t.v2.y)));
-    double gz = st_gap(s.center.z, st_min(t.v0.z, st_min(t.v1.z, t.v2.z)), st_max(t.v0.z, st_max(t.v1.z, t.v2.z)));
-    return gx * gx + gy * gy + gz * gz > (double)s.radius * s.radius * (1 + FB_CERT_SQ);
+    *smax = st_maxf(*smax, st_maxf(st_maxf(-lo, hi), fabsf(x)));
+    double gap = st_max((double)lo - x, 0) + st_max((double)x - hi, 0);
+    return gap * gap;
 }
 
-/* max(m, |v.x|, |v.y|, |v.z|) for finite values. */
-static inline float st_maxabs(float m, isect_vec3 v)
+/* The outputs when the witness did not certify them (ov_closest_triangle):
+ * binary32 differences after an exact power-of-two rescaling, so that
+ * every product of two of them is exact in binary64; back to input units
+ * by powers of two, then one rounding to binary32. */
+static ISECT_NOINLINE void st_outputs(const isect_sphere *s, const isect_triangle *tri, float m,
+                                      isect_sphere_triangle_result *out)
 {
-    float x = fabsf(v.x), y = fabsf(v.y), z = fabsf(v.z);
-    m = m > x ? m : x;
-    m = m > y ? m : y;
-    return m > z ? m : z;
+    int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
+    isect_vec3 a = fv_scale3(tri->v0, k);
+    fv_d3 ab = fv_d(fv_sub(fv_scale3(tri->v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri->v2, k), a));
+    fv_d3 ap = fv_d(fv_sub(fv_scale3(s->center, k), a)), q;
+    double d2 = ov_closest_triangle(ab, ac, ap, &q), back = fv_pow2(-k);
+    out->hit = true;
+    out->point.x = (float)(((double)a.x + q.x) * back);
+    out->point.y = (float)(((double)a.y + q.y) * back);
+    out->point.z = (float)(((double)a.z + q.z) * back);
+    out->dist2 = (float)(d2 * back * back);
 }
 
+/* The inputs are finite (the radius is checked before). */
+static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
+{
+    return fv_finite3(s->center) && fv_finite3(t->v0) && fv_finite3(t->v1) && fv_finite3(t->v2);
+}
+
+/* The undecided cases: validity, then the exact path, then the outputs. */
+static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *t, float m,
+                                   isect_sphere_triangle_result *out)
+{
+    if (!st_finite(s, t) || !isect_sphere_triangle_hit_exact(s, t))
+        return false;
+    if (out)
+        st_outputs(s, t, m, out);
+    return true;
+}
+
+/* Validity: a negative, NaN or infinite radius here; a non-finite
+ * coordinate makes g non-finite (each coordinate enters g through ap, or
+ * through ab or ac times s or t, where 0 * inf is NaN), so no certificate
+ * holds and st_cold checks it; the box test may call such an input a miss,
+ * which is its answer. */
 bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!fv_finite3(s.center) || !isfinite(s.radius) || !(s.radius >= 0) || !fv_finite3(tri.v0) ||
-        !fv_finite3(tri.v1) || !fv_finite3(tri.v2) || st_box_miss(s, tri))
+    float r = s.radius;
+    if (!(r >= 0 && r <= FLT_MAX))
+        return false;
+    double rr = (double)r * r;
+    isect_vec3 p = s.center, a = tri.v0, b = tri.v1, c = tri.v2;
+    /* the triangle's bounding box certainly farther than r (FB_CERT_SQ) */
+    float m = r;
+    double box = st_gap2(p.x, st_minf(a.x, st_minf(b.x, c.x)), st_maxf(a.x, st_maxf(b.x, c.x)), &m) +
+                 st_gap2(p.y, st_minf(a.y, st_minf(b.y, c.y)), st_maxf(a.y, st_maxf(b.y, c.y)), &m) +
+                 st_gap2(p.z, st_minf(a.z, st_minf(b.z, c.z)), st_maxf(a.z, st_maxf(b.z, c.z)), &m);
+    if (box > rr * (1 + FB_CERT_SQ))
         return false;
     st_frame f;
-    fv_d3 c = fv_d(s.center), b = fv_d(tri.v1), d = fv_d(tri.v2);
-    f.a = fv_d(tri.v0);
-    f.ab = fv_dsub(b, f.a);
-    f.ac = fv_dsub(d, f.a);
-    f.ap = fv_dsub(c, f.a);
-    f.bp = fv_dsub(c, b);
-    f.cp = fv_dsub(c, d);
-    int certain = st_certify(&f, (double)s.radius * s.radius);
-    if (!(certain == 1 || (certain < 0 && isect_sphere_triangle_hit_exact(s, tri))))
+    fv_d3 pd = fv_d(p), ad = fv_d(a), bd = fv_d(b), cd = fv_d(c);
+    f.ab = fv_dsub(bd, ad);
+    f.ac = fv_dsub(cd, ad);
+    f.ap = fv_dsub(pd, ad);
+    f.bp = fv_dsub(pd, bd);
+    f.cp = fv_dsub(pd, cd);
+    int k = st_certify(&f, rr, p, m, out);
+    if (k == ST_MISS)
         return false;
-    if (out) {
-        /* the outputs (ov_closest_triangle): binary32 differences after an
-         * exact power-of-two rescaling, so that every product of two of
-         * them is exact in binary64; back to input units by powers of two,
-         * then one rounding to binary32 */
-        float m = st_maxabs(st_maxabs(st_maxabs(s.radius, s.center), tri.v0), tri.v1);
-        m = st_maxabs(m, tri.v2);
-        int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
-        isect_vec3 a = fv_scale3(tri.v0, k);
-        fv_d3 ab = fv_d(fv_sub(fv_scale3(tri.v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri.v2, k), a));
-        fv_d3 ap = fv_d(fv_sub(fv_scale3(s.center, k), a)), q;
-        double d2 = ov_closest_triangle(ab, ac, ap, &q), back = fv_pow2(-k);
-        out->hit = true;
-        out->point.x = (float)(((double)a.x + q.x) * back);
-        out->point.y = (float)(((double)a.y + q.y) * back);
-        out->point.z = (float)(((double)a.z + q.z) * back);
-        out->dist2 = (float)(d2 * back * back);
-    }
+    if (k == ST_UNDECIDED)
+        return st_cold(&s, &tri, m, out);
+    if (k == ST_HIT && out)
+        st_outputs(&s, &tri, m, out);
     return true;
 }
