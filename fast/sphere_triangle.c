@@ -364,79 +364,113 @@ done:
 
 enum { ST_MISS = 0, ST_HIT = 1, ST_HIT_OUT = 2, ST_UNDECIDED = 3 };
 
-/* The decision from the witness w = a + s ab + t ac (in the triangle) and
- * the fixed direction g = fl(fl(ap - fl(s ab)) - fl(t ac)) ~ c - w:
- * - U = fl(fl(up.up) (1 + 2^-48)) bounds |c - w|^2 >= d2 above, where
- *   up_i = |g_i| + (2^-50 A_i + 2^-500) bounds |c_i - w_i|
- *   (A_i = |ap_i| + s |ab_i| + t |ac_i|: FB_CERT_DOT, FB_CERT_SQ, as
- *   capsule_capsule's witness): U <= r^2 is a certain hit;
- * - m = the least of the lower bounds of g.(c - v) over the vertices
- *   (FB_CAPSULE_GAP) bounds g.(c - y) below for every y of the triangle,
- *   so d2 >= m^2 / g.g when m > 0: a certain miss when
- *   fl(m m) > fl(r^2 g.g) (1 + 2^-46) (FB_CAPSULE_SQ, g.g in
- *   [2^-400, 2^400]).
- * On a certain hit with out, the outputs from the witness when
- * [m^2 / g.g, U], which holds d2 and |c - w|^2 >= d2 + |q - w|^2 (q the
- * closest point: the triangle is convex), is narrow: U <= (1 + 2^-22) L and
- * U - L <= 2^-44 S'^2 (L = m^2 / g.g, S' <= S the largest input magnitude;
- * each checked by products with the slack 1 + 2^-40 that covers their
- * roundings, docs/queries/sphere_triangle.md): then point = fl32(c - g) is
- * within 5.01 2^-24 S of q and dist2 = fl32(U) within 5.01 2^-24 d2 (both
- * inside the entry's 8 ulps); U and S' in [2^-100, 2^100] keep binary32
- * normal.  ST_HIT (outputs left to ov_closest_triangle) otherwise. */
-static int st_certify(const st_frame *f, double rr, isect_vec3 p, float smax, isect_sphere_triangle_result *out)
+/* A lower bound of the least g.(c - v) over the vertices v, from the
+ * binary64 differences x = fl(c - v) (FB_CAPSULE_GAP: each g.x less
+ * 2^-49 sum |g_i x_i| + 2^-1000); it bounds g.(c - y) below for every y
+ * of the triangle, the hull of its vertices. */
+static inline double st_least(const st_frame *f, fv_d3 g)
 {
-    double s, t;
-    st_params(f, &s, &t);
-    fv_d3 g = fv_dsub(fv_dsub(f->ap, fv_dmul(f->ab, s)), fv_dmul(f->ac, t));
-    fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(f->ap.x) + s * fabs(f->ab.x) + t * fabs(f->ac.x)) + 0x1p-500),
-                fabs(g.y) + (FB_CERT_DOT * (fabs(f->ap.y) + s * fabs(f->ab.y) + t * fabs(f->ac.y)) + 0x1p-500),
-                fabs(g.z) + (FB_CERT_DOT * (fabs(f->ap.z) + s * fabs(f->ab.z) + t * fabs(f->ac.z)) + 0x1p-500)};
-    double gg = fv_ddot(g, g), U = fv_ddot(up, up) * (1 + FB_CERT_SQ);
     double la = fv_ddot(g, f->ap) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->ap) + 0x1p-1000);
     double lb = fv_ddot(g, f->bp) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->bp) + 0x1p-1000);
     double lc = fv_ddot(g, f->cp) - (FB_CAPSULE_GAP * fv_dabsdot(g, f->cp) + 0x1p-1000);
     double m = la < lb ? la : lb;
-    m = m < lc ? m : lc;
-    bool ranged = gg >= 0x1p-400 && gg <= 0x1p400, sure = m > 0 && ranged;
-    double mm = m * m;
-    if (!(U <= rr))
-        return sure && mm > rr * gg * (1 + FB_CAPSULE_SQ) ? ST_MISS : ST_UNDECIDED;
-    if (!out)
-        return ST_HIT;
-    double ss = (double)smax * smax, tau = ss * 0x1p-44, ug = U * gg * (1 + 0x1p-46);
-    if (!(sure && ug <= mm * (1 + 0x1p-22) && (U - tau) * gg * (1 + 0x1p-46) <= mm && U >= 0x1p-100 &&
-          U <= 0x1p100 && ss >= 0x1p-200))
-        return ST_HIT;
+    return m < lc ? m : lc;
+}
+
+static inline double st_maxabs3(fv_d3 v, double m)
+{
+    double x = fabs(v.x), y = fabs(v.y), z = fabs(v.z);
+    m = m > x ? m : x;
+    m = m > y ? m : y;
+    return m > z ? m : z;
+}
+
+/* On a certain hit: the outputs from the witness w, when [m^2 / g.g, U]
+ * (it holds d2, and |c - w|^2 <= U is at least d2 + |q - w|^2, q the
+ * closest point: the triangle is convex) is narrow: U <= (1 + 2^-22) L and
+ * U - L <= tau, L = m^2 / g.g, tau = fl(M M) 2^-46 <= 2^-44 S^2 (1 + 4u)
+ * (M the largest |c_i - v_i| as rounded, at most 2 S (1 + u), S the
+ * largest input magnitude); each checked by products whose slack 1 + 2^-46
+ * covers their roundings (docs/queries/sphere_triangle.md).  Then
+ * point = fl32(c - g) is within 5.01 2^-24 S of q and dist2 = fl32(U)
+ * within 5.01 2^-24 d2: both inside the entry's 8 ulps.  U in
+ * [2^-100, 2^100] and M >= 2^-99 keep binary32 normal.  Else false. */
+static bool st_witness_out(const st_frame *f, fv_d3 g, double gg, double U, isect_vec3 p,
+                           isect_sphere_triangle_result *out)
+{
+    double m = st_least(f, g), mm = m * m;
+    double M = st_maxabs3(f->cp, st_maxabs3(f->bp, st_maxabs3(f->ap, 0)));
+    double tau = M * M * 0x1p-46, ug = U * gg * (1 + 0x1p-46);
+    if (!(m > 0 && ug <= mm * (1 + 0x1p-22) && (U - tau) * gg * (1 + 0x1p-46) <= mm && U >= 0x1p-100 &&
+          U <= 0x1p100 && M >= 0x1p-99))
+        return false;
     out->hit = true;
     out->point.x = (float)(p.x - g.x);
     out->point.y = (float)(p.y - g.y);
     out->point.z = (float)(p.z - g.z);
     out->dist2 = (float)U;
-    return ST_HIT_OUT;
+    return true;
+}
+
+/* The decision from the witness w = a + s ab + t ac (in the triangle) and
+ * the fixed direction g = fl(fl(ap - fl(s ab)) - fl(t ac)) ~ c - w:
+ * - g.g <= r^2: U = fl(fl(up.up) (1 + 2^-48)) bounds |c - w|^2 >= d2
+ *   above, where up_i = |g_i| + (2^-50 A_i + 2^-500) bounds |c_i - w_i|
+ *   (A_i = |ap_i| + s |ab_i| + t |ac_i|: FB_CERT_DOT, FB_CERT_SQ, as
+ *   capsule_capsule's witness): U <= r^2 is a certain hit (and U >= g.g,
+ *   so nothing is lost on the other side);
+ * - g.g > r^2: with m from st_least, d2 >= m^2 / g.g when m > 0: a certain
+ *   miss when fl(m m) > fl(r^2 g.g) (1 + 2^-46) (FB_CAPSULE_SQ, g.g in
+ *   [2^-400, 2^400]); on the other side m <= g.g (w is in the triangle),
+ *   so m^2 <= r^2 g.g up to rounding: no miss is lost.
+ * ST_HIT_OUT when the outputs were written from the witness, ST_HIT when
+ * they are left to ov_closest_triangle. */
+static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_triangle_result *out)
+{
+    double s, t;
+    st_params(f, &s, &t);
+    fv_d3 g = fv_dsub(fv_dsub(f->ap, fv_dmul(f->ab, s)), fv_dmul(f->ac, t));
+    double gg = fv_ddot(g, g);
+    if (!(gg <= rr)) {
+        double m = st_least(f, g);
+        return m > 0 && gg >= 0x1p-400 && gg <= 0x1p400 && m * m > rr * gg * (1 + FB_CAPSULE_SQ) ? ST_MISS
+                                                                                                : ST_UNDECIDED;
+    }
+    fv_d3 up = {fabs(g.x) + (FB_CERT_DOT * (fabs(f->ap.x) + s * fabs(f->ab.x) + t * fabs(f->ac.x)) + 0x1p-500),
+                fabs(g.y) + (FB_CERT_DOT * (fabs(f->ap.y) + s * fabs(f->ab.y) + t * fabs(f->ac.y)) + 0x1p-500),
+                fabs(g.z) + (FB_CERT_DOT * (fabs(f->ap.z) + s * fabs(f->ab.z) + t * fabs(f->ac.z)) + 0x1p-500)};
+    double U = fv_ddot(up, up) * (1 + FB_CERT_SQ);
+    if (!(U <= rr))
+        return ST_UNDECIDED;
+    return out && gg >= 0x1p-400 && st_witness_out(f, g, gg, U, p, out) ? ST_HIT_OUT : ST_HIT;
 }
 
 static inline float st_minf(float a, float b) { return a < b ? a : b; }
 static inline float st_maxf(float a, float b) { return a > b ? a : b; }
-static inline double st_max(double a, double b) { return a > b ? a : b; }
 
-/* The squared gap from x to [lo, hi] (lo <= hi) along one axis, and the
- * largest magnitude of x, lo, hi into *smax: at most one of lo - x,
- * x - hi is positive, each rounded once; comparisons exact. */
-static inline double st_gap2(float x, float lo, float hi, float *smax)
+/* The squared gap from x to [lo, hi] (lo <= hi) along one axis: x clamped
+ * to [lo, hi] exactly (in binary32), the difference rounded once. */
+static inline double st_gap2(float x, float lo, float hi)
 {
-    *smax = st_maxf(*smax, st_maxf(st_maxf(-lo, hi), fabsf(x)));
-    double gap = st_max((double)lo - x, 0) + st_max((double)x - hi, 0);
+    double gap = (double)x - st_minf(st_maxf(x, lo), hi);
     return gap * gap;
+}
+
+/* The largest magnitude of the inputs (finite). */
+static inline float st_maxabs(float m, isect_vec3 v)
+{
+    float x = fabsf(v.x), y = fabsf(v.y), z = fabsf(v.z);
+    return st_maxf(st_maxf(m, x), st_maxf(y, z));
 }
 
 /* The outputs when the witness did not certify them (ov_closest_triangle):
  * binary32 differences after an exact power-of-two rescaling, so that
  * every product of two of them is exact in binary64; back to input units
  * by powers of two, then one rounding to binary32. */
-static ISECT_NOINLINE void st_outputs(const isect_sphere *s, const isect_triangle *tri, float m,
+static ISECT_NOINLINE void st_outputs(const isect_sphere *s, const isect_triangle *tri,
                                       isect_sphere_triangle_result *out)
 {
+    float m = st_maxabs(st_maxabs(st_maxabs(st_maxabs(s->radius, s->center), tri->v0), tri->v1), tri->v2);
     int k = fv_rescale_exp(m, FB_COMFY_HI_SQ);
     isect_vec3 a = fv_scale3(tri->v0, k);
     fv_d3 ab = fv_d(fv_sub(fv_scale3(tri->v1, k), a)), ac = fv_d(fv_sub(fv_scale3(tri->v2, k), a));
@@ -456,13 +490,13 @@ static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
 }
 
 /* The undecided cases: validity, then the exact path, then the outputs. */
-static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *t, float m,
+static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *t,
                                    isect_sphere_triangle_result *out)
 {
     if (!st_finite(s, t) || !isect_sphere_triangle_hit_exact(s, t))
         return false;
     if (out)
-        st_outputs(s, t, m, out);
+        st_outputs(s, t, out);
     return true;
 }
 
@@ -481,10 +515,9 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
     double rr = (double)r * r;
     isect_vec3 p = s.center, a = tri.v0, b = tri.v1, c = tri.v2;
     /* the triangle's bounding box certainly farther than r (FB_CERT_SQ) */
-    float m = r;
-    double box = st_gap2(p.x, st_minf(a.x, st_minf(b.x, c.x)), st_maxf(a.x, st_maxf(b.x, c.x)), &m) +
-                 st_gap2(p.y, st_minf(a.y, st_minf(b.y, c.y)), st_maxf(a.y, st_maxf(b.y, c.y)), &m) +
-                 st_gap2(p.z, st_minf(a.z, st_minf(b.z, c.z)), st_maxf(a.z, st_maxf(b.z, c.z)), &m);
+    double box = st_gap2(p.x, st_minf(a.x, st_minf(b.x, c.x)), st_maxf(a.x, st_maxf(b.x, c.x))) +
+                 st_gap2(p.y, st_minf(a.y, st_minf(b.y, c.y)), st_maxf(a.y, st_maxf(b.y, c.y))) +
+                 st_gap2(p.z, st_minf(a.z, st_minf(b.z, c.z)), st_maxf(a.z, st_maxf(b.z, c.z)));
     if (box > rr * (1 + FB_CERT_SQ))
         return false;
     st_frame f;
@@ -494,12 +527,12 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
     f.ap = fv_dsub(pd, ad);
     f.bp = fv_dsub(pd, bd);
     f.cp = fv_dsub(pd, cd);
-    int k = st_certify(&f, rr, p, m, out);
+    int k = st_certify(&f, rr, p, out);
     if (k == ST_MISS)
         return false;
     if (k == ST_UNDECIDED)
-        return st_cold(&s, &tri, m, out);
+        return st_cold(&s, &tri, out);
     if (k == ST_HIT && out)
-        st_outputs(&s, &tri, m, out);
+        st_outputs(&s, &tri, out);
     return true;
 }
