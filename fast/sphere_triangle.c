@@ -500,6 +500,21 @@ static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *
     return true;
 }
 
+/* Radius 0: the ball is its centre, which meets the triangle iff it lies
+ * in it (isect_point_in_triangle, exact: fast/point_in_triangle.c); then
+ * the closest point is the centre itself and the squared distance 0,
+ * exactly.  point_in_triangle is a miss on non-finite input. */
+static ISECT_NOINLINE bool st_point(const isect_sphere *s, const isect_triangle *t, isect_sphere_triangle_result *out)
+{
+    if (!isect_point_in_triangle(s->center, *t, NULL))
+        return false;
+    if (out) {
+        out->hit = true;
+        out->point = s->center;
+    }
+    return true;
+}
+
 /* Validity: a negative, NaN or infinite radius here; a non-finite
  * coordinate makes g non-finite (each coordinate enters g through ap, or
  * through ab or ac times s or t, where 0 * inf is NaN), so no certificate
@@ -512,6 +527,8 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
     float r = s.radius;
     if (!(r >= 0 && r <= FLT_MAX))
         return false;
+    if (r == 0)
+        return st_point(&s, &tri, out);
     double rr = (double)r * r;
     isect_vec3 p = s.center, a = tri.v0, b = tri.v1, c = tri.v2;
     /* the triangle's bounding box certainly farther than r (FB_CERT_SQ) */
