@@ -117,24 +117,22 @@ static inline double st_maxabs3(fv_d3 v, double m)
     return m > z ? m : z;
 }
 
-/* On a certain hit: the outputs from the witness w, when [m^2 / g.g, U]
- * (it holds d2, and |c - w|^2 <= U is at least d2 + |q - w|^2, q the
- * closest point: the triangle is convex) is narrow: U <= (1 + 2^-22) L and
- * U - L <= tau, L = m^2 / g.g, tau = fl(M M) 2^-46 <= 2^-44 S^2 (1 + 4u)
- * (M the largest |c_i - v_i| as rounded, at most 2 S (1 + u), S the
- * largest input magnitude); each checked by products whose slack 1 + 2^-46
- * covers their roundings (docs/queries/sphere_triangle.md).  Then
- * point = fl32(c - g) is within 5.01 2^-24 S of q and dist2 = fl32(U)
- * within 5.01 2^-24 d2: both inside the entry's 8 ulps.  U in
- * [2^-100, 2^100] and M >= 2^-99 keep binary32 normal.  Else false. */
+/* On a certain hit: the outputs from the witness w, when [L, U] (it holds
+ * d2, L = m^2 / g.g; and U >= |c - w|^2 >= d2 + |q - w|^2, q the closest
+ * point: the triangle is convex) is narrow: U <= (1 + 2^-22) L and
+ * U - L <= tau = fl(M M) 2^-46 <= 2^-44 S^2 (1 + 3u) (M the largest
+ * |c_i - v_i| as rounded, at most 2 S (1 + u), S the largest input
+ * magnitude), each checked by products whose slack covers their roundings
+ * (FB_ST_OUT_*, fast/fast_bounds_stages.h).  Then point = fl32(c - g) is
+ * within 5.01 2^-24 S of q and dist2 = fl32(U) within 5.01 2^-24 d2: both
+ * inside the entry's 8 ulps.  Else false. */
 static bool st_witness_out(const st_frame *f, fv_d3 g, double gg, double U, isect_vec3 p,
                            isect_sphere_triangle_result *out)
 {
     double m = st_least(f, g), mm = m * m;
     double M = st_maxabs3(f->cp, st_maxabs3(f->bp, st_maxabs3(f->ap, 0)));
-    double tau = M * M * 0x1p-46, ug = U * gg * (1 + 0x1p-46);
-    if (!(m > 0 && ug <= mm * (1 + 0x1p-22) && (U - tau) * gg * (1 + 0x1p-46) <= mm && U >= 0x1p-100 &&
-          U <= 0x1p100 && M >= 0x1p-99))
+    double tau = M * M * FB_ST_OUT_TAU, ug = U * gg * (1 + FB_ST_OUT_SLACK);
+    if (!(m > 0 && ug <= mm * (1 + FB_ST_OUT_REL) && (U - tau) * gg * (1 + FB_ST_OUT_SLACK) <= mm))
         return false;
     out->hit = true;
     out->point.x = (float)(p.x - g.x);
@@ -174,7 +172,7 @@ static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_t
     double U = fv_ddot(up, up) * (1 + FB_CERT_SQ);
     if (!(U <= rr))
         return ST_UNDECIDED;
-    return out && gg >= 0x1p-400 && st_witness_out(f, g, gg, U, p, out) ? ST_HIT_OUT : ST_HIT;
+    return out && st_witness_out(f, g, gg, U, p, out) ? ST_HIT_OUT : ST_HIT;
 }
 
 static inline float st_minf(float a, float b) { return a < b ? a : b; }
