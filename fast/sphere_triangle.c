@@ -178,11 +178,12 @@ static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_t
 static inline float st_minf(float a, float b) { return a < b ? a : b; }
 static inline float st_maxf(float a, float b) { return a > b ? a : b; }
 
-/* The squared gap from x to [lo, hi] (lo <= hi) along one axis: x clamped
- * to [lo, hi] exactly (in binary32), the difference rounded once. */
-static inline double st_gap2(float x, float lo, float hi)
+/* The squared gap from x to [lo, hi] (lo <= hi) along one axis, in
+ * binary32: x clamped to [lo, hi] exactly, the difference rounded once, its
+ * square once (FB_CERT_SQ32's sums). */
+static inline float st_gap2(float x, float lo, float hi)
 {
-    double gap = (double)x - st_minf(st_maxf(x, lo), hi);
+    float gap = x - st_minf(st_maxf(x, lo), hi);
     return gap * gap;
 }
 
@@ -261,11 +262,13 @@ bool isect_sphere_triangle(isect_sphere s, isect_triangle tri, isect_sphere_tria
         return st_point(&s, &tri, out);
     double rr = (double)r * r;
     isect_vec3 p = s.center, a = tri.v0, b = tri.v1, c = tri.v2;
-    /* the triangle's bounding box certainly farther than r (FB_CERT_SQ) */
-    double box = st_gap2(p.x, st_minf(a.x, st_minf(b.x, c.x)), st_maxf(a.x, st_maxf(b.x, c.x))) +
-                 st_gap2(p.y, st_minf(a.y, st_minf(b.y, c.y)), st_maxf(a.y, st_maxf(b.y, c.y))) +
-                 st_gap2(p.z, st_minf(a.z, st_minf(b.z, c.z)), st_maxf(a.z, st_maxf(b.z, c.z)));
-    if (box > rr * (1 + FB_CERT_SQ))
+    /* the triangle's bounding box certainly farther than r, in binary32
+     * (FB_CERT_SQ32: the sums of sphere_sphere's first stage; an overflow
+     * of the gaps' sum is a miss, one of r^2 none) */
+    float box = st_gap2(p.x, st_minf(a.x, st_minf(b.x, c.x)), st_maxf(a.x, st_maxf(b.x, c.x))) +
+                st_gap2(p.y, st_minf(a.y, st_minf(b.y, c.y)), st_maxf(a.y, st_maxf(b.y, c.y))) +
+                st_gap2(p.z, st_minf(a.z, st_minf(b.z, c.z)), st_maxf(a.z, st_maxf(b.z, c.z)));
+    if (box > r * r * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN)
         return false;
     st_frame f;
     fv_d3 pd = fv_d(p), ad = fv_d(a), bd = fv_d(b), cd = fv_d(c);
