@@ -470,4 +470,48 @@
 #define FB_RAY32_SLAB 0x1p-20f
 #define FB_RAY32_SLAB_ABS 0x1p-140f
 
+/* ---- sphere_triangle's outputs from its witness (issue 14) ---------------------
+ * FB_ST_OUT_SLACK 2^-46, FB_ST_OUT_REL 2^-22, FB_ST_OUT_TAU 2^-46
+ * (fast/sphere_triangle.c, st_witness_out).  On a certain hit with the
+ * witness w = a + s ab + t ac in the triangle (exact s, t), G = c - w:
+ * U >= |G|^2 (FB_CERT_DOT, FB_CERT_SQ) and |G|^2 >= d2 + |q - w|^2 (q the
+ * closest point; (c - q).(w - q) <= 0 on a convex set); m from
+ * FB_CAPSULE_GAP bounds g.(c - y) below on the triangle, so for m > 0
+ * d2 >= L = m^2 / (g.g)exact, and (g.g)exact <= gg (1 + 2^-51) (gamma_3).
+ * g's components are 0 or multiples of 2^-201, so gg >= 2^-402 and
+ * U gg >= gg^2 (U >= gg by monotone rounding) is normal.
+ * - fl(fl(U gg)(1 + 2^-46)) <= fl(fl(m m)(1 + 2^-22)): with both sides
+ *   normal, U gg (1 - u)^2 (1 + 2^-46) <= m^2 (1 + 2^-22)(1 + u)^2, and
+ *   (1 + 2^-51)(1 + u)^2 / ((1 - u)^2 (1 + 2^-46)) < 1 gives
+ *   U <= (1 + 2^-22) L: d2 is in [L, U], U - d2 <= 2^-22 d2.  An underflow
+ *   of m m makes the right side below 2^-1021 < the left: no pass.
+ * - fl(fl(fl(U - tau) gg)(1 + 2^-46)) <= fl(m m), tau = fl(M M) 2^-46 (M
+ *   the largest |fl(c_i - v_i)| <= 2 S (1 + u), S the largest input
+ *   magnitude, M >= 2^-149 when m > 0): for U > tau, likewise
+ *   (U - tau) gg (1 - u)^3 (1 + 2^-46) <= m^2 (1 + u) (less 2^-1074 if the
+ *   product underflows, which adds at most 2^-671 < 2^-300 tau below), so
+ *   U - L <= tau <= 2^-44 S^2 (1 + 3u): |q - w| <= 2^-22 S (1 + 2u).
+ * The outputs: point_i = fl32(fl(c_i - g_i)) is within E_i = 2^-50 A_i +
+ * 2^-500 <= 2^-47 S of w_i before the binary32 rounding (2^-24 |w_i| <=
+ * 2^-24 S, w in the hull), so within 5.01 2^-24 S of q_i; dist2 =
+ * fl32(U) within (2^-22 + 2^-24 (1 + 2^-22)) d2 < 5.01 2^-24 d2 of d2.
+ * ref rounds q and d2 once to binary64: both are inside the entry's 8 ulps
+ * (scale max(|r|, S) for the point, |r| for dist2) while the values are
+ * normal binary32 (below 2^-126 the binary32 grid is absolute, and above
+ * FLT_MAX dist2 is inf, as on the fallback path).  The thresholds are
+ * chosen, not forced: 2^-22 and 2^-44 S^2 spend 4 of the 8 ulps on the
+ * witness.  docs/queries/sphere_triangle.md, "fast". */
+#define FB_ST_OUT_SLACK 0x1p-46
+#define FB_ST_OUT_REL 0x1p-22
+#define FB_ST_OUT_TAU 0x1p-46
+
+/* FB_ST_BRACKET is also the guard of sphere_triangle's edge-line stage
+ * (fast/sphere_triangle_exact.c, line_sign_bracket): |w x e|^2 <= r^2 e.e
+ * with the bracketed components c_i of w x e on the left (sum of three
+ * squares: the upper side fl(fl(sum fl(fl(v_i + e_i)^2)) (1 + 32u)) >=
+ * |w x e|^2 after at most five roundings, the lower side fl(l_i)^2 summed
+ * at most |w x e|^2 (1 + u)^5) and r^2 e.e, e exact, on the right (fl(e_i
+ * e_i) summed, then the product by r^2 and the factor: within (1 +- u)^5):
+ * the same margins as the plane test's, 32u against at most 7u. */
+
 #endif

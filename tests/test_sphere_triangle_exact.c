@@ -21,7 +21,7 @@
 #include "targets.h"
 
 /* fast/sphere_triangle.c: the exact decision, without the certificates. */
-bool isect_sphere_triangle_hit_exact(isect_sphere s, isect_triangle t);
+bool isect_sphere_triangle_hit_exact(const isect_sphere *s, const isect_triangle *tri);
 
 static const isect_query *qs;
 
@@ -39,7 +39,7 @@ static bool exact_only(isect_sphere s, isect_triangle t, isect_sphere_triangle_r
 {
     if (out)
         memset(out, 0, sizeof *out);
-    bool hit = isect_sphere_triangle_hit_exact(s, t);
+    bool hit = isect_sphere_triangle_hit_exact(&s, &t);
     if (out)
         out->hit = hit;
     return hit;
@@ -63,7 +63,7 @@ static void check(const double *c, double r, const double *a, const double *b, c
     isect_triangle t = {{(float)a[0], (float)a[1], (float)a[2]},
                         {(float)b[0], (float)b[1], (float)b[2]},
                         {(float)d[0], (float)d[1], (float)d[2]}};
-    cr_assert_eq(isect_sphere_triangle_hit_exact(s, t), want != 0, "%s: exact path", what);
+    cr_assert_eq(isect_sphere_triangle_hit_exact(&s, &t), want != 0, "%s: exact path", what);
 }
 
 Test(sphere_triangle_exact, entry_claims_exact_booleans)
