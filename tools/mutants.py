@@ -125,7 +125,7 @@ def functions_at(text):
 
 
 DECL_START = re.compile(r"\s*(?:static\s+|const\s+)*(?:double|float|int|bool|unsigned|uint64_t|fv_d3|isect_vec3|"
-                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fx_num|slab)\b")
+                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fmv|fx_num|slab)\b")
 
 
 def array_bound(text, toks, i):
@@ -266,6 +266,10 @@ def query_of(rel, fast_queries):
         return [q for q in fast_queries if q.startswith("sphere_sweep_")]
     if base.startswith("ccd_"):  # the search shared by the two CCD queries
         return [q for q in fast_queries if q.endswith("_ccd")]
+    if rel.endswith(".c"):  # a query's other source file: sphere_obb_filter.c
+        qs = [q for q in fast_queries if base.startswith(q + "_")]
+        if qs:
+            return [max(qs, key=len)]
     return None  # a header: every query whose object depends on it (from the .d files)
 
 
