@@ -191,6 +191,26 @@ static inline double st_bracket(double *e, int n, double *err)
     return v;
 }
 
+/* Bounds lo <= |a x b|^2 <= hi (before the rounding of their squares and
+ * sums, which FB_ST_BRACKET covers) for exact binary64 vectors a, b: each
+ * component a_j b_k - a_k b_j as four components (fx_two_prod), bracketed
+ * by st_bracket, |c_i| in [v_i - en_i, v_i + en_i]. */
+static void st_cross_sq_bracket(const double *a, const double *b, double *lo, double *hi)
+{
+    *lo = 0, *hi = 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
+        double c[5], e1, e2, p1 = fx_two_prod(a[j], b[k], &e1), p2 = fx_two_prod(a[k], b[j], &e2), en;
+        n = fx_grow(c, n, e1);
+        n = fx_grow(c, n, p1);
+        n = fx_grow(c, n, -e2);
+        n = fx_grow(c, n, -p2);
+        double v = fabs(st_bracket(c, n, &en)), l = v - en;
+        *lo += l > 0 ? l * l : 0;
+        *hi += (v + en) * (v + en);
+    }
+}
+
 /* The edge's line test's middle stage, when e = y - x and w = p - x are
  * exact in binary64: each component of w x e as four components
  * (fx_two_prod), bracketed by st_bracket: |c_i| in [v_i - en_i,
@@ -201,21 +221,12 @@ static inline double st_bracket(double *e, int n, double *err)
  * not exact). */
 static int line_sign_bracket(isect_vec3 p, isect_vec3 x, isect_vec3 y, double rr)
 {
-    double e[3], w[3], lo = 0, hi = 0, ee = 0;
+    double e[3], w[3], lo, hi, ee = 0;
     if (!tx_diff3_exact(e, y, x) || !tx_diff3_exact(w, p, x))
         return ST_UNSURE;
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
-        double c[5], e1, e2, p1 = fx_two_prod(w[j], e[k], &e1), p2 = fx_two_prod(w[k], e[j], &e2), en;
-        n = fx_grow(c, n, e1);
-        n = fx_grow(c, n, p1);
-        n = fx_grow(c, n, -e2);
-        n = fx_grow(c, n, -p2);
-        double v = fabs(st_bracket(c, n, &en)), l = v - en;
-        lo += l > 0 ? l * l : 0;
-        hi += (v + en) * (v + en);
+    st_cross_sq_bracket(w, e, &lo, &hi);
+    for (int i = 0; i < 3; i++)
         ee += e[i] * e[i];
-    }
     if (hi * (1 + FB_ST_BRACKET) <= rr * ee * (1 - FB_ST_BRACKET))
         return -1;
     if (lo * (1 - FB_ST_BRACKET) > rr * ee * (1 + FB_ST_BRACKET))
@@ -232,21 +243,11 @@ static int line_sign_bracket(isect_vec3 p, isect_vec3 x, isect_vec3 y, double rr
  * 1, -1 or ST_UNSURE (also when a difference is not exact). */
 static int plane_sign_bracket(isect_vec3 p, isect_triangle t, double rr)
 {
-    double ab[3], ac[3], ap[3], hx[25], eh, lo = 0, hi = 0;
+    double ab[3], ac[3], ap[3], hx[25], eh, lo, hi;
     if (!tx_diff3_exact(ab, t.v1, t.v0) || !tx_diff3_exact(ac, t.v2, t.v0) || !tx_diff3_exact(ap, p, t.v0))
         return ST_UNSURE;
     double h = fabs(st_bracket(hx, fx_triple(hx, ab, ac, ap), &eh));
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3, n = 0;
-        double c[5], e1, e2, p1 = fx_two_prod(ab[j], ac[k], &e1), p2 = fx_two_prod(ab[k], ac[j], &e2), en;
-        n = fx_grow(c, n, e1);
-        n = fx_grow(c, n, p1);
-        n = fx_grow(c, n, -e2);
-        n = fx_grow(c, n, -p2);
-        double v = fabs(st_bracket(c, n, &en)), l = v - en;
-        lo += l > 0 ? l * l : 0;
-        hi += (v + en) * (v + en);
-    }
+    st_cross_sq_bracket(ab, ac, &lo, &hi);
     double hl = h - eh, hu = h + eh, nl = rr * lo * (1 - FB_ST_BRACKET), nu = rr * hi * (1 + FB_ST_BRACKET);
     if (hu * hu * (1 + FB_ST_BRACKET) <= nl)
         return -1;
