@@ -220,10 +220,17 @@ static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, 
     return pit_in_plane_zero(d, g, f, k == 2 ? 0 : k + 1, k == 0 ? 2 : k - 1);
 }
 
-/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
-static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri)
+/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly, for an o
+ * within g > 0 of it that neither certificate decided: modulo 2^64
+ * (fq_orient_zero_mod: coordinates spanning fewer than about 37 bits),
+ * else tx_orient3_exact (its precondition g != 0 holds). */
+static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f,
+                                               double o, double g)
 {
-    return tx_orient3(tri->v0, *p, tri->v1, tri->v2) != 0;
+    int z = fq_orient_zero_mod(f, &tri->v0, p, &tri->v1, &tri->v2, o, g);
+    if (z >= 0)
+        return !z;
+    return tx_orient3_exact(tri->v0, *p, tri->v1, tri->v2) != 0;
 }
 
 /* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
@@ -334,7 +341,7 @@ static ISECT_NOINLINE bool pit_general(const isect_vec3 *p, const isect_triangle
     int q = fq_quad_init(&f, tri->v0, *p, tri->v1, tri->v2, &finite);
     if (!finite)
         return false;
-    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
+    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri, &f, o, g))
         return false;
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
