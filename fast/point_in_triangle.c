@@ -8,17 +8,22 @@
  *    (fast/fast_bounds.h), settles every point certainly off the plane;
  * 2. the quantum certificate (fast/fast_quantum.h) proves orient = 0
  *    exactly for a point in the plane whose inputs have few significant
- *    bits; else the exact orientation (tx_orient3) decides;
+ *    bits; else the orientation modulo 2^64 (fq_orient_zero_mod: integer
+ *    coordinates on the finest quantum, for spans below about 37 bits);
+ *    else the exact orientation (tx_orient3_exact) decides;
  * 3. in the plane, the edge tests are 2D orientations in the coordinate
  *    plane of a non-zero component n_k of the normal (the projection along
  *    axis k maps the triangle's plane onto that coordinate plane one to
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
- * 0. first (pit_grid), inputs on a coarse grid (every coordinate a
- *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested
- *    in binary32): the binary64 textbook test is then exact, so it decides
- *    directly;
+ * 0a. first (pit_grid), a certified miss: in the projection along z,
+ *    n_z and an edge orientation certainly of opposite signs (p outside
+ *    the projected triangle: outside, in the plane or not);
+ * 0. then inputs on a coarse grid (every coordinate a multiple of
+ *    2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested in binary32):
+ *    the binary64 textbook test is then exact, so it decides directly
+ *    (in the projection along z; pit_grid_k when n_z = 0);
  * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
  *    point: with x and y its extreme vertices on a coordinate c where the
  *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
