@@ -514,4 +514,27 @@
  * e_i) summed, then the product by r^2 and the factor: within (1 +- u)^5):
  * the same margins as the plane test's, 32u against at most 7u. */
 
+/* ---- point_in_triangle: stage 0 as of issue 14 pitspeed ------------------
+ * Changes to the steps of "FB_PIT_GRID_BITS written out" above (the bound
+ * and its derivation are unchanged):
+ * 1'. mx = max(hi, -lo), hi and lo the largest and least coordinates
+ *    (binary32 comparisons, exact; no absolute values).  A NaN coordinate
+ *    may be dropped from hi or lo (and with it the ones compared before
+ *    it), so mx may then be below some |x|; that input is off the grid
+ *    by 3'.  An infinite coordinate without a NaN is kept: f = 255.
+ * 3'. The test is the residual r = fl(fl(x + c) - c) - x, its bits or-ed
+ *    over the twelve: r = fl(N q - x) is +0 iff N q = x (x - x is +0 in
+ *    round to nearest; a difference of two distinct binary32 values does
+ *    not round to 0), so "every bit 0" is "every x on the grid"; an
+ *    infinite x gives inf - inf = NaN and a NaN x a NaN: never +0 (so 1'
+ *    needs no exclusion of them).
+ * 4'. v2 - v1 and p - v1 are formed from the binary32 coordinates (one
+ *    binary64 difference each): on the grid exact, the same values.
+ * 7'. The edge orientations are taken in the projection along z when the
+ *    (exact) n_z != 0 (one to one, like any axis with n_k != 0; no
+ *    selection of k); n_z = 0: pit_grid_k, step 7 with the largest |n_k|
+ *    (n = 0: the hull).  Before the grid test, stage 0a certifies misses
+ *    in that projection with FB_CERT_ORIENT2 (any inputs; not exactness:
+ *    docs/queries/point_in_triangle.md, "Stage 0a"). */
+
 #endif

@@ -90,6 +90,7 @@ static inline bool fq_certainly_zero(double v, double err, int qexp) { return fa
  * against an independent formulation. */
 typedef struct {
     int l[3][4];
+    int qm; /* the least of the twelve (fq_orient_zero_mod) */
 } fq_quad;
 
 static inline int fq_quad_init(fq_quad *f, isect_vec3 x0, isect_vec3 x1, isect_vec3 x2, isect_vec3 x3, bool *finite)
@@ -103,7 +104,48 @@ static inline int fq_quad_init(fq_quad *f, isect_vec3 x0, isect_vec3 x1, isect_v
         f->l[2][m] = fq_lsb_exp(x[m]->z);
         mn[m] = fq_min(f->l[0][m], fq_min(f->l[1][m], f->l[2][m]));
     }
+    f->qm = fq_min(fq_min(mn[0], mn[1]), fq_min(mn[2], mn[3]));
     return fq_min(mn[1], mn[0]) + fq_min(mn[2], mn[0]) + fq_min(mn[3], mn[0]);
+}
+
+/* ---- the orientation modulo 2^64 (issue 14, pitspeed) ---------------------
+ * With qm the least L over the twelve coordinates (fq_quad), every
+ * coordinate c is an integer C = c 2^-qm (c is a multiple of 2^L(c), and
+ * L(c) >= qm).  If every |C| < 2^63 (tested as mx 2^-qm < 2^63, mx the
+ * largest magnitude, in binary64: the product is exact, a power-of-two
+ * scaling without over- or underflow: 2^-qm is in [2^-300, 2^149]), each C
+ * converts to int64 exactly.  The orientation
+ * O = (x1 - x0).((x2 - x0) x (x3 - x0)) is then N 2^(3 qm), N the same
+ * polynomial with integer coefficients in the C's; evaluated in uint64
+ * arithmetic, which C11 defines modulo 2^64 (wrapping, overflow included),
+ * it gives N mod 2^64 exactly.  If also fl(|o| + err) < 2^(64 + 3 qm)
+ * (o the computed value, |o - O| <= err; Q' = 2^(64 + 3 qm) is in
+ * [2^-383, 2^964], representable, and rounding is monotone, as in
+ * fq_certainly_zero), then |N| < 2^64, and N = 0 iff N mod 2^64 = 0.
+ * This decides O = 0 or O != 0 (not its sign) with twelve conversions and
+ * twelve integer products, where the expansions need a few hundred
+ * operations; it applies when the coordinates span fewer than about 37
+ * bits (|o| + err about 2^-49 times the magnitudes' products:
+ * docs/queries/point_in_triangle.md, "fast", step 2).  Returns 1 (O = 0),
+ * 0 (O != 0) or -1 (the conditions do not hold).  Finite inputs. */
+static inline float fq_fmax(float a, float b) { return a > b ? a : b; } /* finite a, b */
+static inline float fq_amax3(isect_vec3 v) { return fq_fmax(fq_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
+static inline uint64_t fq_int(float c, double s) { return (uint64_t)(int64_t)((double)c * s); }
+
+static inline int fq_orient_zero_mod(const fq_quad *f, const isect_vec3 *x0, const isect_vec3 *x1,
+                                     const isect_vec3 *x2, const isect_vec3 *x3, double o, double err)
+{
+    int qm = f->qm;
+    float mx = fq_fmax(fq_fmax(fq_amax3(*x0), fq_amax3(*x1)), fq_fmax(fq_amax3(*x2), fq_amax3(*x3)));
+    double s = fv_pow2(-qm);
+    if (!((double)mx * s < 0x1p63) || !(fabs(o) + err < fv_pow2(64 + 3 * qm)))
+        return -1;
+    uint64_t a0 = fq_int(x0->x, s), a1 = fq_int(x0->y, s), a2 = fq_int(x0->z, s);
+    uint64_t p0 = fq_int(x1->x, s) - a0, p1 = fq_int(x1->y, s) - a1, p2 = fq_int(x1->z, s) - a2;
+    uint64_t b0 = fq_int(x2->x, s) - a0, b1 = fq_int(x2->y, s) - a1, b2 = fq_int(x2->z, s) - a2;
+    uint64_t c0 = fq_int(x3->x, s) - a0, c1 = fq_int(x3->y, s) - a1, c2 = fq_int(x3->z, s) - a2;
+    uint64_t n = p0 * (b1 * c2 - b2 * c1) + p1 * (b2 * c0 - b0 * c2) + p2 * (b0 * c1 - b1 * c0);
+    return n == 0;
 }
 
 #endif

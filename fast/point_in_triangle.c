@@ -8,17 +8,22 @@
  *    (fast/fast_bounds.h), settles every point certainly off the plane;
  * 2. the quantum certificate (fast/fast_quantum.h) proves orient = 0
  *    exactly for a point in the plane whose inputs have few significant
- *    bits; else the exact orientation (tx_orient3) decides;
+ *    bits; else the orientation modulo 2^64 (fq_orient_zero_mod: integer
+ *    coordinates on the finest quantum, for spans below about 37 bits);
+ *    else the exact orientation (tx_orient3_exact) decides;
  * 3. in the plane, the edge tests are 2D orientations in the coordinate
  *    plane of a non-zero component n_k of the normal (the projection along
  *    axis k maps the triangle's plane onto that coordinate plane one to
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
- * 0. first (pit_grid), inputs on a coarse grid (every coordinate a
- *    multiple of 2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested
- *    in binary32): the binary64 textbook test is then exact, so it decides
- *    directly;
+ * 0a. first (pit_grid), a certified miss: in the projection along z,
+ *    n_z and an edge orientation certainly of opposite signs (p outside
+ *    the projected triangle: outside, in the plane or not);
+ * 0. then inputs on a coarse grid (every coordinate a multiple of
+ *    2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested in binary32):
+ *    the binary64 textbook test is then exact, so it decides directly
+ *    (in the projection along z; pit_grid_k when n_z = 0);
  * 4. a degenerate triangle (n = 0 exactly) is its hull, a segment or a
  *    point: with x and y its extreme vertices on a coordinate c where the
  *    vertices differ, p is in it iff (y - x) x (p - x) = 0 (two 2D
@@ -32,6 +37,14 @@
 
 /* The rare paths are kept out of line (ISECT_NOINLINE, fast/fast_vec3.h),
  * so the common one stays short. */
+
+/* pit_on_grid is inlined in both its callers (an out-of-line copy took
+ * its struct arguments through memory). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PIT_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define PIT_ALWAYS_INLINE static inline
+#endif
 
 /* The points by index: the lanes of fq_quad (differences from V0). */
 enum { V0 = 0, P = 1, V1 = 2, V2 = 3 };
@@ -220,10 +233,17 @@ static inline int pit_in_plane_fast(fv_d3 ab, fv_d3 ac, fv_d3 ap, isect_vec3 b, 
     return pit_in_plane_zero(d, g, f, k == 2 ? 0 : k + 1, k == 0 ? 2 : k - 1);
 }
 
-/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly (tx_orient3). */
-static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri)
+/* orient = (p - v0).((v1 - v0) x (v2 - v0)) != 0, exactly, for an o
+ * within g > 0 of it that neither certificate decided: modulo 2^64
+ * (fq_orient_zero_mod: coordinates spanning fewer than about 37 bits),
+ * else tx_orient3_exact (its precondition g != 0 holds). */
+static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_triangle *tri, const fq_quad *f,
+                                               double o, double g)
 {
-    return tx_orient3(tri->v0, *p, tri->v1, tri->v2) != 0;
+    int z = fq_orient_zero_mod(f, &tri->v0, p, &tri->v1, &tri->v2, o, g);
+    if (z >= 0)
+        return !z;
+    return tx_orient3_exact(tri->v0, *p, tri->v1, tri->v2) != 0;
 }
 
 /* ---- stage 0: inputs on a coarse grid (issue 14 speed) ---------------------
@@ -236,25 +256,52 @@ static ISECT_NOINLINE bool pit_off_plane_exact(const isect_vec3 *p, const isect_
  * out"; docs/queries/point_in_triangle.md, "Stage 0").  Returns the
  * answer, or -1 when the inputs are not on such a grid (or not finite) or
  * the triangle is degenerate. */
-static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
-static inline float pit_amax3(isect_vec3 v) { return pit_fmax(pit_fmax(fabsf(v.x), fabsf(v.y)), fabsf(v.z)); }
-
-/* A coordinate of v is off the grid of c (pit_on_grid). */
-static inline int pit_off_grid(isect_vec3 v, float c)
+/* The running largest and least coordinates (maxss and minss: no
+ * absolute values; a NaN may be dropped, but its residual below is not
+ * 0). */
+static inline void pit_hilo(isect_vec3 v, float *hi, float *lo)
 {
-    return ((v.x + c) - c != v.x) | ((v.y + c) - c != v.y) | ((v.z + c) - c != v.z);
+    float h = *hi, l = *lo;
+    h = h > v.x ? h : v.x;
+    l = l < v.x ? l : v.x;
+    h = h > v.y ? h : v.y;
+    l = l < v.y ? l : v.y;
+    h = h > v.z ? h : v.z;
+    l = l < v.z ? l : v.z;
+    *hi = h;
+    *lo = l;
+}
+
+/* The bits of the residuals fl(fl(x + c) - c) - x of v's coordinates,
+ * or-ed: 0 iff each residual is +0 (-0 cannot occur: x - x is +0). */
+static inline uint32_t pit_off_grid(isect_vec3 v, float c)
+{
+    float r[3] = {((v.x + c) - c) - v.x, ((v.y + c) - c) - v.y, ((v.z + c) - c) - v.z};
+    uint32_t b[3];
+    memcpy(b, r, sizeof b);
+    return b[0] | b[1] | b[2];
 }
 
 /* Every coordinate is on the grid: with 2^E above the largest
- * magnitude (E = f - 126 from its exponent field f, f = 0 taken as 1) and
- * c = 1.5 2^(E + 8) (its field f + 9, at most 254: else no grid, f <= 245),
- * fl(fl(x + c) - c) is x rounded to a multiple of 2^(E - 15), the binary32
- * spacing in [2^(E + 8), 2^(E + 9)), where x + c lies for |x| < 2^E (the
- * subtraction is exact, Sterbenz): equal to x iff x is on the grid.  inf
- * and NaN (f = 255) are never on it (fast/fast_bounds_stages.h). */
-static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
+ * magnitude mx (E = f - 126 from its exponent field f, f = 0 taken as 1)
+ * and c = 1.5 2^(E + 8) (its field f + 9, at most 254: else no grid,
+ * f <= 245), fl(fl(x + c) - c) is x rounded to a multiple of 2^(E - 15),
+ * the binary32 spacing in [2^(E + 8), 2^(E + 9)), where x + c lies for
+ * |x| < 2^E (the subtraction is exact, Sterbenz): equal to x iff x is on
+ * the grid, and then the residual fl(t - x) is +0; else it is not 0 (a
+ * difference of two binary32 values rounds to 0 only when they are
+ * equal).  An infinite x gives inf - inf, a NaN x NaN: never +0, so
+ * neither is on it, whatever mx is (fast/fast_bounds_stages.h).
+ * mx = max(hi, -lo) over the twelve coordinates (pit_hilo); a NaN dropped
+ * from it leaves mx below some coordinate, but that NaN is off the grid. */
+PIT_ALWAYS_INLINE int pit_on_grid(isect_vec3 p, isect_triangle tri)
 {
-    float mx = pit_fmax(pit_fmax(pit_amax3(p), pit_amax3(tri.v0)), pit_fmax(pit_amax3(tri.v1), pit_amax3(tri.v2)));
+    float hi = p.x, lo = p.x;
+    pit_hilo(p, &hi, &lo);
+    pit_hilo(tri.v0, &hi, &lo);
+    pit_hilo(tri.v1, &hi, &lo);
+    pit_hilo(tri.v2, &hi, &lo);
+    float mx = hi > -lo ? hi : -lo;
     uint32_t mb;
     memcpy(&mb, &mx, sizeof mb);
     uint32_t f = (mb >> 23) & 0xffu;
@@ -263,11 +310,11 @@ static inline int pit_on_grid(isect_vec3 p, isect_triangle tri)
     uint32_t cb = ((f ? f : 1) + 9) << 23 | 0x400000u;
     float c;
     memcpy(&c, &cb, sizeof c);
-    /* written out, no array: the loop over a stack array of the twelve
-     * values was vectorised, its 16-byte loads of four 4-byte stores
-     * failing store-to-load forwarding */
-    int off = pit_off_grid(p, c) | pit_off_grid(tri.v0, c) | pit_off_grid(tri.v1, c) | pit_off_grid(tri.v2, c);
-    return !off;
+    /* written out, no array of the twelve: a loop over a stack array was
+     * vectorised, its 16-byte loads of four 4-byte stores failing
+     * store-to-load forwarding */
+    uint32_t off = pit_off_grid(p, c) | pit_off_grid(tri.v0, c) | pit_off_grid(tri.v1, c) | pit_off_grid(tri.v2, c);
+    return off == 0;
 }
 
 /* Stage 0 for a degenerate triangle (n = 0 exactly), as pit_on_hull on
@@ -296,12 +343,16 @@ static int pit_grid_hull(fv_d3 vab, fv_d3 vac, fv_d3 vap)
     return (q[0] == 0) & (q[1] == 0) & (q[2] == 0);
 }
 
-/* Stage 0: the answer, or -1 (off the grid). */
-static inline int pit_grid(isect_vec3 p, isect_triangle tri)
+/* Stages 0a and 0 when the computed n_z is 0 (a vertical or degenerate
+ * triangle when on the grid; else rounding), out of line: -1 off the grid
+ * (pit_on_grid); else with k the largest |n_k| (n_k = 0 iff n = 0: then
+ * pit_grid_hull), the plane test and the three edge orientations in the
+ * coordinates k + 1, k + 2 against n_k's sign, all exact on the grid. */
+static ISECT_NOINLINE int pit_grid_k(const isect_vec3 *vp, const isect_triangle *t)
 {
-    if (!pit_on_grid(p, tri))
+    if (!pit_on_grid(*vp, *t))
         return -1;
-    fv_d3 a = fv_d(tri.v0), ab = fv_dsub(fv_d(tri.v1), a), ac = fv_dsub(fv_d(tri.v2), a), ap = fv_dsub(fv_d(p), a);
+    fv_d3 a = fv_d(t->v0), ab = fv_dsub(fv_d(t->v1), a), ac = fv_dsub(fv_d(t->v2), a), ap = fv_dsub(fv_d(*vp), a);
     fv_d3 n = fv_dcross(ab, ac);
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;
@@ -314,6 +365,47 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
     double api = k == 0 ? ap.y : k == 1 ? ap.z : ap.x, apj = k == 0 ? ap.z : k == 1 ? ap.x : ap.y;
     double bci = aci - abi, bcj = acj - abj, bpi = api - abi, bpj = apj - abj;
     double e1 = abi * apj - abj * api, e2 = bci * bpj - bcj * bpi, e3 = api * acj - apj * aci;
+    int on = fv_ddot(ap, n) == 0, in1 = d0 * e1 >= 0, in2 = d0 * e2 >= 0, in3 = d0 * e3 >= 0;
+    return on & in1 & in2 & in3;
+}
+
+/* Stages 0a and 0: the answer, or -1 (undecided: off the grid).  In the
+ * projection along z (coordinates x, y; any axis whose n_k is not 0 would
+ * do, and a fixed one needs no selection): n_z = orient2d(v0, v1, v2) and
+ * the edge orientations e1 = orient2d(v0, v1, p), e2 = orient2d(v1, v2, p),
+ * e3 = orient2d(v2, v0, p), 2x2 determinants of rounded binary32
+ * differences (v2 - v1 and p - v1 from the binary32 coordinates: one
+ * rounding each), each certified by FB_CERT_ORIENT2.
+ * 0a (issue 14, pitspeed): when n_z and an edge orientation are certainly
+ * of opposite signs, p's projection is outside the projected triangle: if
+ * p is in the plane it is outside the triangle (the projection maps the
+ * plane one to one), else it is off the plane: a miss either way (not
+ * finite: no certificate holds).  0: on the grid (pit_on_grid) every value
+ * here is exact: the plane test o = 0 and, when n_z != 0, the three edge
+ * signs against n_z's.  A computed n_z of 0: pit_grid_k. */
+static inline int pit_grid(isect_vec3 p, isect_triangle tri)
+{
+    /* x and y first; z only when stage 0a has not decided */
+    double ax = tri.v0.x, ay = tri.v0.y;
+    fv_d3 ab = {tri.v1.x - ax, tri.v1.y - ay, 0}, ac = {tri.v2.x - ax, tri.v2.y - ay, 0}, ap = {p.x - ax, p.y - ay, 0};
+    double g0, g1, g2, g3, d0 = pit_det2(ab.x, ab.y, ac.x, ac.y, &g0); /* n_z */
+    if (d0 == 0)
+        return pit_grid_k(&p, &tri);
+    double bcx = (double)tri.v2.x - tri.v1.x, bcy = (double)tri.v2.y - tri.v1.y;
+    double bpx = (double)p.x - tri.v1.x, bpy = (double)p.y - tri.v1.y;
+    double e1 = pit_det2(ab.x, ab.y, ap.x, ap.y, &g1), e2 = pit_det2(bcx, bcy, bpx, bpy, &g2);
+    double e3 = pit_det2(ap.x, ap.y, ac.x, ac.y, &g3);
+    int out1 = (fabs(e1) > g1) & (d0 * e1 < 0), out2 = (fabs(e2) > g2) & (d0 * e2 < 0);
+    int out3 = (fabs(e3) > g3) & (d0 * e3 < 0);
+    if ((fabs(d0) > g0) & (out1 | out2 | out3))
+        return 0; /* 0a: certainly outside the projection */
+    if (!pit_on_grid(p, tri))
+        return -1;
+    double az = tri.v0.z;
+    ab.z = tri.v1.z - az;
+    ac.z = tri.v2.z - az;
+    ap.z = p.z - az;
+    fv_d3 n = fv_dcross(ab, ac);
     int on = fv_ddot(ap, n) == 0, in1 = d0 * e1 >= 0, in2 = d0 * e2 >= 0, in3 = d0 * e3 >= 0;
     return on & in1 & in2 & in3;
 }
@@ -334,7 +426,7 @@ static ISECT_NOINLINE bool pit_general(const isect_vec3 *p, const isect_triangle
     int q = fq_quad_init(&f, tri->v0, *p, tri->v1, tri->v2, &finite);
     if (!finite)
         return false;
-    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri))
+    if (!fq_certainly_zero(o, g, q) && pit_off_plane_exact(p, tri, &f, o, g))
         return false;
     double nx = fabs(n.x), ny = fabs(n.y), nz = fabs(n.z), nm = ny > nx ? ny : nx;
     int k = nz > nm ? 2 : ny > nx;

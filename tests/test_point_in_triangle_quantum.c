@@ -21,6 +21,7 @@
 
 #include <gmp.h>
 
+#include "fast_overlap.h"
 #include "fast_quantum.h"
 
 TestSuite(point_in_triangle_quantum, .init = NULL);
@@ -360,4 +361,105 @@ Test(point_in_triangle_quantum, stage0_grid_against_gmp)
         seen[want]++;
     }
     cr_assert(seen[0] > 1000 && seen[1] > 1000, "generator balance: %d misses, %d hits", seen[0], seen[1]);
+}
+
+/* ---- the orientation modulo 2^64 (fq_orient_zero_mod) ------------------------ */
+
+/* fq_orient_zero_mod on x[0..3] with the binary64 orientation and its
+ * bound as fast's pit_general computes them (FB_CERT_TRIPLE). */
+static int zero_mod(const isect_vec3 *x)
+{
+    fv_d3 a = fv_d(x[0]), ap = fv_dsub(fv_d(x[1]), a), ab = fv_dsub(fv_d(x[2]), a), ac = fv_dsub(fv_d(x[3]), a);
+    double o = fv_ddot(ap, fv_dcross(ab, ac)), g = FB_CERT_TRIPLE * ov_abs_triple(ap, ab, ac);
+    fq_quad f;
+    bool finite;
+    fq_quad_init(&f, x[0], x[1], x[2], x[3], &finite);
+    cr_assert(finite);
+    return fq_orient_zero_mod(&f, &x[0], &x[1], &x[2], &x[3], o, g);
+}
+
+/* corpus/point_in_triangle/pitspeed_mod64.case, derived by hand there:
+ * (m1) in the plane, decided; (m2) the largest coordinate at 2^(63 + qm):
+ * refused; (m3) N = 2^64 with |o| + g above 2^(64 + 3 qm): refused;
+ * (m4) N = 2^62: decided, not 0.  Points in the order v0, p, v1, v2. */
+Test(point_in_triangle_quantum, mod64_by_hand)
+{
+    const float d = 0x1.000002p-7f, y = 0x1.000004p-8f;
+    const isect_vec3 m1[4] = {{0, 0, 0}, {0x1p+10f, y / 4, d / 2}, {0x1p+11f, 0, d}, {0, y, 0}};
+    const isect_vec3 m2[4] = {{0x1.ffffep+30f, 0, 0}, {0x1.fffffp+30f, y / 4, d / 2}, {0x1p+31f, 0, d},
+                              {0x1.ffffep+30f, y, 0}};
+    isect_vec3 m3[4] = {{-1, -1, 0}, {-1, -1, 0x1p-32f}, {0x1.8p+24f, 0x1.7ffffep+24f, 0}, {0x1.8p+23f, 0x1.7ffffep+23f, 0}};
+    cr_assert_eq(zero_mod(m1), 1);
+    cr_assert_eq(zero_mod(m2), -1);
+    cr_assert_eq(zero_mod(m3), -1);
+    m3[1].z = 0x1p-31f;
+    cr_assert_eq(zero_mod(m3), 0);
+}
+
+/* (q - p).((r - p) x (s - p)) in GMP rationals: its sign. */
+static int orient_gmp(const isect_vec3 *x)
+{
+    mpq_t c[4][3], t, u, r;
+    mpq_inits(t, u, r, NULL);
+    for (int m = 0; m < 4; m++) {
+        const float v[3] = {x[m].x, x[m].y, x[m].z};
+        for (int k = 0; k < 3; k++) {
+            mpq_init(c[m][k]);
+            mpq_set_d(c[m][k], v[k]);
+            if (m > 0)
+                mpq_sub(c[m][k], c[m][k], c[0][k]);
+        }
+    }
+    mpq_set_ui(r, 0, 1);
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        mpq_mul(t, c[2][j], c[3][k]);
+        mpq_mul(u, c[2][k], c[3][j]);
+        mpq_sub(t, t, u);
+        mpq_mul(t, t, c[1][i]);
+        mpq_add(r, r, t);
+    }
+    int s = mpq_sgn(r);
+    for (int m = 0; m < 4; m++)
+        for (int k = 0; k < 3; k++)
+            mpq_clear(c[m][k]);
+    mpq_clears(t, u, r, NULL);
+    return s;
+}
+
+/* Integer coordinates of up to 24 bits, each scaled by 2^(S + e), e in
+ * [0, 14] (spans of about 20 to 40 bits, both sides of the stage's
+ * limit); p = v0 + (a e1 + b e2) / 4 when that is exact in binary32 (in
+ * the plane), maybe one unit of its own off in one coordinate.  Where the
+ * stage decides, its answer must be GMP's O = 0. */
+Test(point_in_triangle_quantum, mod64_against_gmp)
+{
+    tl_init_seed(0x6464);
+    int seen[3] = {0, 0, 0};
+    for (int it = 0; it < 100000; it++) {
+        int S = tl_int(-130, 90), bits = tl_int(4, 24);
+        isect_vec3 x[4];
+        float *c = &x[0].x;
+        for (int n = 0; n < 12; n++)
+            c[n] = ldexpf((float)tl_int(-(1 << bits) + 1, (1 << bits) - 1), S + tl_int(0, 14));
+        x[0] = (isect_vec3){c[0], c[1], c[2]};
+        int a = tl_int(-2, 6), b = tl_int(-2, 6);
+        for (int k = 0; k < 3; k++) {
+            double v0 = (&x[0].x)[k], w = v0 + (a * ((double)(&x[2].x)[k] - v0) + b * ((double)(&x[3].x)[k] - v0)) / 4;
+            float f = (float)w;
+            if (tl_int(0, 3) && (double)f == w)
+                (&x[1].x)[k] = f;
+        }
+        if (tl_int(0, 3) == 0) {
+            float *f = &x[1].x + tl_int(0, 2);
+            *f = nextafterf(*f, tl_int(0, 1) ? INFINITY : -INFINITY);
+        }
+        int z = zero_mod(x);
+        seen[z + 1]++;
+        if (z >= 0)
+            cr_assert_eq(z, orient_gmp(x) == 0, "fq_orient_zero_mod %d (ISECT_SEED=%llu)", z,
+                         (unsigned long long)tl_seed);
+    }
+    cr_assert(seen[0] > 1000 && seen[1] > 1000 && seen[2] > 1000, "balance: %d refused, %d not 0, %d 0", seen[0],
+              seen[1], seen[2]);
 }
