@@ -336,13 +336,14 @@ static inline bool tx_segment_meets_box(isect_vec3 p, isect_vec3 q, isect_vec3 l
 /* The sign of h0 + h1 + h2 + t0 + t1 + t2 (finite values), exactly.  s =
  * fl(fl(h0 + h1) + h2) and the two fx_two_sum errors e0, e1 make the sum
  * s + (e0 + e1 + t0 + t1 + t2) exactly; when those five small terms sum
- * exactly (fx_sum8_exact) to r, the sign of s + r is that of the exact
+ * exactly (((e0 + e1) + (t0 + t1)) + t2, every fx_two_sum error 0) to r, the sign of s + r is that of the exact
  * comparison of s with -r; else the six values s, e0, e1, t0, t1, t2 are
  * grown into an expansion (at most six components). */
 static inline int tx_sum6_sign(double h0, double h1, double h2, double t0, double t1, double t2)
 {
-    double e0, e1, r, s = fx_two_sum(fx_two_sum(h0, h1, &e0), h2, &e1);
-    if (fx_sum8_exact(e0, e1, t0, t1, t2, 0, 0, 0, &r))
+    double e0, e1, f0, f1, f2, f3, s = fx_two_sum(fx_two_sum(h0, h1, &e0), h2, &e1);
+    double a = fx_two_sum(e0, e1, &f0), b = fx_two_sum(t0, t1, &f1), r = fx_two_sum(fx_two_sum(a, b, &f2), t2, &f3);
+    if (f0 == 0 && f1 == 0 && f2 == 0 && f3 == 0)
         return (s > -r) - (s < -r);
     double e[6];
     int n = fx_grow(e, 0, t0);

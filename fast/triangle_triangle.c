@@ -111,9 +111,6 @@ bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangl
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!fv_finite3(ta.v0) || !fv_finite3(ta.v1) || !fv_finite3(ta.v2) || !fv_finite3(tb.v0) || !fv_finite3(tb.v1) ||
-        !fv_finite3(tb.v2))
-        return false;
     bool hit = triangle_triangle_hit(ta, tb);
     if (out)
         out->hit = hit;
