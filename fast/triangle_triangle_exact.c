@@ -150,28 +150,17 @@ static bool segments_meet(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s
            segments_meet2(p, q, r, s, 2, 0) && segments_meet2(p, q, r, s, 0, 1);
 }
 
-/* p in the closed non-degenerate triangle t, p in its plane. */
-static bool in_triangle2(const tx_tri *t, isect_vec3 p)
-{
-    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, s = t->ns[t->k];
-    return s * tx_orient2_cmp(t->v[0], t->v[1], p, i, j) >= 0 && s * tx_orient2_cmp(t->v[1], t->v[2], p, i, j) >= 0 &&
-           s * tx_orient2_cmp(t->v[2], t->v[0], p, i, j) >= 0;
-}
-
 /* The closed segment p q meets the closed non-degenerate triangle t; sp,
- * sq the exact sides of p and q (tx_segment_meets_triangle's cases). */
+ * sq the exact sides of p and q, not both 0 (degenerate_hit: the ends of a
+ * hull both in t's plane put the whole line there, and that pair went to
+ * coplanar_hit): strictly on one side, no; else the line crosses the plane
+ * at one point of the segment, inside iff the three edge orientations have
+ * no two strict opposite signs (tx_segment_meets_triangle's last case). */
 static bool segment_meets_triangle(isect_vec3 p, isect_vec3 q, int sp, int sq, const tx_tri *t)
 {
     const isect_vec3 *v = t->v;
     if (tx_same_strict(sp, sq))
         return false;
-    if (sp == 0 && sq == 0) { /* in the plane: an end inside, or it crosses an edge */
-        int i = (t->k + 1) % 3, j = (t->k + 2) % 3;
-        return in_triangle2(t, p) || in_triangle2(t, q) || segments_meet2(p, q, v[0], v[1], i, j) ||
-               segments_meet2(p, q, v[1], v[2], i, j) || segments_meet2(p, q, v[2], v[0], i, j);
-    }
-    /* the line crosses the plane at one point of the segment: inside iff the
-     * three edge orientations have no two strict opposite signs */
     int o0 = tx_orient3_split(p, q, v[0], v[1]), o1 = tx_orient3_split(p, q, v[1], v[2]),
         o2 = tx_orient3_split(p, q, v[2], v[0]);
     return !((o0 > 0 || o1 > 0 || o2 > 0) && (o0 < 0 || o1 < 0 || o2 < 0));
@@ -258,18 +247,14 @@ int isect_triangle_triangle_exact(const isect_vec3 *av, const isect_vec3 *bv, in
     tx_tri ta, tb;
     if (exact_sides(&ta, av, bv, sb, gb))
         return 0;
-    bool bflat = !sb[0] && !sb[1] && !sb[2]; /* b in a's plane, or a degenerate */
-    if (bflat) {
-        if (ta.k == -2)
-            tri_init(&ta, av);
-        if (ta.k >= 0)
-            return coplanar_hit(&ta, bv);
-    }
+    /* b in a's plane, or a degenerate; three zero sides were three
+     * uncertain ones (a certified side is not 0), so a is classified */
+    bool bflat = !sb[0] && !sb[1] && !sb[2];
+    if (bflat && ta.k >= 0)
+        return coplanar_hit(&ta, bv);
     if (exact_sides(&tb, bv, av, sa, ga))
         return 0;
-    if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate */
-        if (tb.k == -2)
-            tri_init(&tb, bv);
+    if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate (b classified, as a above) */
         if (tb.k >= 0)
             return coplanar_hit(&tb, av);
         if (bflat) /* both degenerate */
