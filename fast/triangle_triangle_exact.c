@@ -67,8 +67,9 @@ typedef struct {
 
 static pt2 proj(isect_vec3 v, int k) { return k == 0 ? (pt2){v.y, v.z} : k == 1 ? (pt2){v.z, v.x} : (pt2){v.x, v.y}; }
 
-/* orient2d(p, q, r) of projected points, exactly: tx_orient2_cmp's stages
- * (the same values, the coordinates binary32). */
+/* orient2d(p, q, r) of projected points, exactly: tx_orient2's filter and
+ * zero tests on the projected values, then tx_orient2_cmp's exact stages
+ * (the points back in binary32, exact: the coordinates are binary32). */
 static int orient2p(const pt2 *p, const pt2 *q, const pt2 *r)
 {
     double x1 = q->x - p->x, y1 = q->y - p->y, x2 = r->x - p->x, y2 = r->y - p->y;
@@ -77,17 +78,8 @@ static int orient2p(const pt2 *p, const pt2 *q, const pt2 *r)
         return d > 0 ? 1 : -1;
     if (g == 0 || (q->x == r->x && q->y == r->y))
         return 0;
-    double e0, e1, e2, e3, e4, e5;
-    (void)fx_two_sum(q->x, -p->x, &e0);
-    (void)fx_two_sum(r->y, -p->y, &e1);
-    (void)fx_two_sum(q->y, -p->y, &e2);
-    (void)fx_two_sum(r->x, -p->x, &e3);
-    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0) {
-        isect_vec3 P = {(float)p->x, (float)p->y, 0}, Q = {(float)q->x, (float)q->y, 0}, R = {(float)r->x, (float)r->y, 0};
-        return tx_orient2_exact(P, Q, R, 0, 1);
-    }
-    double p1 = fx_two_prod(x1, y2, &e4), p2 = fx_two_prod(y1, x2, &e5);
-    return fx_pair_cmp(p1, e4, p2, e5);
+    isect_vec3 P = {(float)p->x, (float)p->y, 0}, Q = {(float)q->x, (float)q->y, 0}, R = {(float)r->x, (float)r->y, 0};
+    return tx_orient2_cmp(P, Q, R, 0, 1);
 }
 
 /* Every point y[m] strictly on the side s (s != 0) of the line p q, or,
