@@ -3,21 +3,21 @@
  *
  * Sides: the orientations n.(x - o), n = e1 x e2, of each triangle's
  * vertices against the other's plane, in binary64 certified by
- * FB_CERT_TRIPLE (fast/fast_bounds.h), the uncertain ones exactly
- * (tx_orient3, fast/fast_tri_exact.h); all strictly on one side: a miss.
- * Then, with these exact signs (docs/queries/triangle_triangle.md,
- * "Exact"):
+ * FB_CERT_TRIPLE (fast/fast_bounds.h), the uncertain ones exactly in the
+ * exact path (fast/triangle_triangle_exact.c, with the validity test: a
+ * non-finite input certifies nothing and comes there); all strictly on one
+ * side: a miss.  Then, with these exact signs
+ * (docs/queries/triangle_triangle.md, "Exact"):
  * - b in the plane of a non-degenerate a (or a in b's): coplanar, a 2D
- *   separating-edge test in a coordinate plane (coplanar_hit);
- * - a degenerate triangle: its edges against the other (degenerate_hit);
+ *   separating-edge test in a coordinate plane (the exact path);
+ * - a degenerate triangle: its hull against the other (the exact path);
  * - else the planes cross in a line L that both triangles meet in a
  *   segment (or a point), and the segments overlap iff the four
  *   orientations orient(p1, x, p2, y) are not all of one strict sign, p1
  *   (p2) the vertex of A (B) whose side is strictly above or below both
  *   others', x (y) one of the other two (crossing_hit): zero sides
  *   included.
- * 2D orientations: tx_orient2 (binary64 certified by FB_CERT_ORIENT2,
- * else exact).
+ * crossing_hit's uncertain orientations: tx_orient3_exact_split.
  */
 #include "fast_overlap.h"
 #include "fast_tri_exact.h"
