@@ -7,12 +7,12 @@
  *   branch: tx_sum6_sign's exact small sum (rounded coplanar points, some
  *   exact zeros) and its fx_grow fallback ((v1 - v0)_y = k 2^-100: the
  *   products x_i c_i on grids far apart), tx_triple_sign_split's fallback
- *   to tx_triple_sign_short (wide differences), tx_orient3_exact's fe
+ *   to tx_triple_sign_short (wide differences in one coordinate), tx_orient3_exact's fe
  *   stage (a coordinate 2^-70 beside ones near 1: inexact differences);
  * - tx_orient2_cmp against the 2D orientation in GMP: collinear dyadic
  *   points (zeros past the filter: the pair comparison), orientations near
  *   2^-62 of the products (the rounded products equal, the errors decide),
- *   equal points, inexact differences;
+ *   equal points, inexact differences (both from p, or only q_x - p_x);
  * - the hull of a degenerate triangle (its vertex order, repeated
  *   vertices, both triangles degenerate) by hand-derived pairs in every
  *   vertex order and both argument orders, and ref;
@@ -75,8 +75,15 @@ Test(triangle_triangle_split, orient3_split_agrees_with_gmp)
         isect_vec3 v[4];
         for (int k = 0; k < 3; k++)
             v[k] = (isect_vec3){unit(), unit(), unit()};
-        if (f == 1)
-            v[tl_int(0, 2)].y *= 0x1p-20f; /* wide differences */
+        if (f == 1) { /* wide differences, in one coordinate of one point */
+            int m = tl_int(0, 2), k = tl_int(0, 2);
+            if (k == 0)
+                v[m].x *= 0x1p-20f;
+            else if (k == 1)
+                v[m].y *= 0x1p-20f;
+            else
+                v[m].z *= 0x1p-20f;
+        }
         v[3] = combo(v[0], v[1], v[2], tl_int(-4, 8) * 0.125, tl_int(-4, 8) * 0.125);
         if (f == 2) { /* (v1 - v0)_y = +-k 2^-100: the products x_i c_i on grids 2^100 apart, the small sum rounds */
             v[0].y = 0;
@@ -130,8 +137,9 @@ Test(triangle_triangle_split, orient2_cmp_agrees_with_gmp)
 {
     tl_init_seed(0x7752);
     int zeros = 0, equal_rounded = 0, inexact = 0;
-    for (int n = 0; n < 40000; n++) {
-        int f = n % 4;
+    int only_first = 0;
+    for (int n = 0; n < 50000; n++) {
+        int f = n % 5;
         isect_vec3 p = {unit(), unit(), 0}, q = {unit(), unit(), 0}, r;
         double t = tl_int(-8, 16) * 0.125;
         r = (isect_vec3){(float)(p.x + t * (q.x - p.x)), (float)(p.y + t * (q.y - p.y)), 0}; /* on p q, rounded */
@@ -151,17 +159,30 @@ Test(triangle_triangle_split, orient2_cmp_agrees_with_gmp)
             r = tl_int(0, 1) ? q : p;
         if (f == 3) /* 2^-70 beside values near 1: the differences round */
             p.x = (float)ldexp(tl_int(1, 7), -70 - tl_int(0, 3));
+        if (f == 4) { /* p = (1, 0), q = (k 2^-70, Y), r = (1 + 2^-23, -Y 2^-23): only q_x - p_x rounds (to -1),
+                       * the binary64 value is 0 and the exact one -Y k 2^-93 */
+            float y = unit();
+            p = (isect_vec3){1, 0, 0};
+            q = (isect_vec3){(float)ldexp(tl_int(1, 7), -70), y, 0};
+            r = (isect_vec3){1 + 0x1p-23f, -y * 0x1p-23f, 0};
+        }
         int want = orient2_gmp(p, q, r);
         cr_assert_eq(tx_orient2_cmp(p, q, r, 0, 1), want, "family %d case %d (ISECT_SEED=%llu)", f, n,
                      (unsigned long long)tl_seed);
         zeros += want == 0;
         double e, x1 = (double)q.x - p.x, y1 = (double)q.y - p.y, x2 = (double)r.x - p.x, y2 = (double)r.y - p.y;
         equal_rounded += x1 * y2 == y1 * x2 && fx_two_prod(x1, y2, &e) != 0 && want != 0;
+        double e1, e2, e3;
         (void)fx_two_sum(q.x, -(double)p.x, &e);
+        (void)fx_two_sum(r.y, -(double)p.y, &e1);
+        (void)fx_two_sum(q.y, -(double)p.y, &e2);
+        (void)fx_two_sum(r.x, -(double)p.x, &e3);
         inexact += e != 0;
+        only_first += e != 0 && e1 == 0 && e2 == 0 && e3 == 0 && want != 0;
     }
-    cr_assert(zeros > 5000 && equal_rounded > 1000 && inexact > 1000, "%d zeros, %d decided by the errors, %d inexact",
-              zeros, equal_rounded, inexact);
+    cr_assert(zeros > 5000 && equal_rounded > 1000 && inexact > 1000 && only_first > 1000,
+              "%d zeros, %d decided by the errors, %d inexact, %d with only q_x - p_x inexact", zeros, equal_rounded,
+              inexact, only_first);
 }
 
 /* ---- degenerate triangles: the hull ----------------------------------------- */
