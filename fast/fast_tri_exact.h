@@ -327,4 +327,115 @@ static inline bool tx_segment_meets_box(isect_vec3 p, isect_vec3 q, isect_vec3 l
     return true;
 }
 
+/* ---- cheaper exact stages (triangle_triangle, issue 14) ----------------------------
+ * Same contracts as tx_orient3 / tx_orient2 above, other exact sums: the
+ * boundary inputs (a vertex exactly in the other plane, collinear
+ * vertices) make these signs exactly 0, and a zero is the costly case of
+ * an expansion sum.  docs/queries/triangle_triangle.md, "Split sum". */
+
+/* The sign of h0 + h1 + h2 + t0 + t1 + t2 (finite values), exactly.  s =
+ * fl(fl(h0 + h1) + h2) and the two fx_two_sum errors e0, e1 make the sum
+ * s + (e0 + e1 + t0 + t1 + t2) exactly; when those five small terms sum
+ * exactly (((e0 + e1) + (t0 + t1)) + t2, every fx_two_sum error 0) to r, the sign of s + r is that of the exact
+ * comparison of s with -r; else the six values s, e0, e1, t0, t1, t2 are
+ * grown into an expansion (at most six components). */
+static inline int tx_sum6_sign(double h0, double h1, double h2, double t0, double t1, double t2)
+{
+    double e0, e1, f0, f1, f2, f3, s = fx_two_sum(fx_two_sum(h0, h1, &e0), h2, &e1);
+    double a = fx_two_sum(e0, e1, &f0), b = fx_two_sum(t0, t1, &f1), r = fx_two_sum(fx_two_sum(a, b, &f2), t2, &f3);
+    if (f0 == 0 && f1 == 0 && f2 == 0 && f3 == 0)
+        return (s > -r) - (s < -r);
+    double e[6];
+    int n = fx_grow(e, 0, t0);
+    n = fx_grow(e, n, t1);
+    n = fx_grow(e, n, t2);
+    n = fx_grow(e, n, e0);
+    n = fx_grow(e, n, e1);
+    n = fx_grow(e, n, s);
+    return fx_sign(e, n);
+}
+
+/* tx_triple_sign_short with the final sum by tx_sum6_sign: when the products
+ * y_j z_k and the cross components c_i are exact in binary64 (the same
+ * checks), x.c = sum of the fx_two_prod pairs x_i c_i = h_i + t_i, whose
+ * large parts h_i are summed first and the small parts after (on an exact
+ * zero the small parts of comparable magnitude sum exactly, where
+ * fx_sum8_exact's mixed order rounds); else tx_triple_sign_pairs. */
+static inline int tx_triple_sign_split(const double *x, const double *y, const double *z)
+{
+    double c[3], p[3][4];
+    int ok = 1;
+    bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
+                   tx_low27(z[2])) == 0;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        double e3;
+        if (narrow) { /* at most 26 significant bits each: the products fit 52 bits, exact */
+            p[i][1] = y[j] * z[k];
+            p[i][3] = y[k] * z[j];
+            p[i][0] = p[i][2] = 0;
+        } else {
+            p[i][1] = fx_two_prod(y[j], z[k], &p[i][0]);
+            p[i][3] = fx_two_prod(y[k], z[j], &p[i][2]);
+        }
+        c[i] = fx_two_sum(p[i][1], -p[i][3], &e3);
+        ok &= p[i][0] == 0 && p[i][2] == 0 && e3 == 0;
+    }
+    if (!ok)
+        return tx_triple_sign_pairs(x, p);
+    double t0, t1, t2, h0 = fx_two_prod(x[0], c[0], &t0), h1 = fx_two_prod(x[1], c[1], &t1),
+                       h2 = fx_two_prod(x[2], c[2], &t2);
+    return tx_sum6_sign(h0, h1, h2, t0, t1, t2);
+}
+
+/* tx_orient3_exact with tx_triple_sign_split (its other stages unchanged:
+ * two equal points among q, r, s give 0; differences not exact in binary64
+ * go to tx_orient3_exact's fe stage). */
+static inline int tx_orient3_exact_split(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    if (tx_same_point(q, r) || tx_same_point(q, s) || tx_same_point(r, s))
+        return 0;
+    double xe[3], ye[3], ze[3];
+    if (tx_diff3_exact(xe, q, p) && tx_diff3_exact(ye, r, p) && tx_diff3_exact(ze, s, p))
+        return tx_triple_sign_split(xe, ye, ze);
+    return tx_orient3_exact(p, q, r, s);
+}
+
+/* tx_orient3 with tx_orient3_exact_split as its last stage. */
+static inline int tx_orient3_split(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    fv_d3 dp = fv_d(p), x = fv_dsub(fv_d(q), dp), y = fv_dsub(fv_d(r), dp), z = fv_dsub(fv_d(s), dp);
+    double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
+    if (o > g || -o > g)
+        return o > 0 ? 1 : -1;
+    if (g == 0)
+        return 0;
+    return tx_orient3_exact_split(p, q, r, s);
+}
+
+/* tx_orient2 whose exact stage compares the two fx_two_prod pairs
+ * (fx_pair_cmp: rounding is monotone, so the rounded products decide
+ * unless equal, and then their errors) instead of summing an expansion,
+ * when the four differences are exact in binary64; else tx_orient2_exact. */
+static inline int tx_orient2_cmp(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+{
+    double pi = fv_comp(p, i), pj = fv_comp(p, j), qi = fv_comp(q, i), qj = fv_comp(q, j), ri = fv_comp(r, i),
+           rj = fv_comp(r, j);
+    double x1 = qi - pi, y1 = qj - pj, x2 = ri - pi, y2 = rj - pj;
+    double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
+    if (d > g || -d > g)
+        return d > 0 ? 1 : -1;
+    if (g == 0 || (qi == ri && qj == rj))
+        return 0;
+    double e0, e1, e2, e3, e4, e5;
+    (void)fx_two_sum(qi, -pi, &e0);
+    (void)fx_two_sum(rj, -pj, &e1);
+    (void)fx_two_sum(qj, -pj, &e2);
+    (void)fx_two_sum(ri, -pi, &e3);
+    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0)
+        return tx_orient2_exact(p, q, r, i, j);
+    double p1 = fx_two_prod(x1, y2, &e4), p2 = fx_two_prod(y1, x2, &e5);
+    return fx_pair_cmp(p1, e4, p2, e5);
+}
+
 #endif

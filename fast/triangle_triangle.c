@@ -3,78 +3,25 @@
  *
  * Sides: the orientations n.(x - o), n = e1 x e2, of each triangle's
  * vertices against the other's plane, in binary64 certified by
- * FB_CERT_TRIPLE (fast/fast_bounds.h), the uncertain ones exactly
- * (tx_orient3, fast/fast_tri_exact.h); all strictly on one side: a miss.
- * Then, with these exact signs (docs/queries/triangle_triangle.md,
- * "Exact"):
+ * FB_CERT_TRIPLE (fast/fast_bounds.h), the uncertain ones exactly in the
+ * exact path (fast/triangle_triangle_exact.c, with the validity test: a
+ * non-finite input certifies nothing and comes there); all strictly on one
+ * side: a miss.  Then, with these exact signs
+ * (docs/queries/triangle_triangle.md, "Exact"):
  * - b in the plane of a non-degenerate a (or a in b's): coplanar, a 2D
- *   separating-edge test in a coordinate plane (coplanar_hit);
- * - a degenerate triangle: its edges against the other (degenerate_hit);
+ *   separating-edge test in a coordinate plane (the exact path);
+ * - a degenerate triangle: its hull against the other (the exact path);
  * - else the planes cross in a line L that both triangles meet in a
  *   segment (or a point), and the segments overlap iff the four
  *   orientations orient(p1, x, p2, y) are not all of one strict sign, p1
  *   (p2) the vertex of A (B) whose side is strictly above or below both
  *   others', x (y) one of the other two (crossing_hit): zero sides
  *   included.
- * 2D orientations: tx_orient2 (binary64 certified by FB_CERT_ORIENT2,
- * else exact).
+ * crossing_hit's uncertain orientations: tx_orient3_exact_split.
  */
 #include "fast_overlap.h"
 #include "fast_tri_exact.h"
-
-/* ---- exact path (fast/fast_tri_exact.h) ---------------------------------------- */
-
-/* Every point y[m] strictly on the side s (s != 0) of the line p q of the
- * coordinate plane (i, j), or, for s == 0, all strictly on one side. */
-static bool all_beyond(isect_vec3 p, isect_vec3 q, const isect_vec3 *y, int s, int i, int j)
-{
-    int o0 = tx_orient2(p, q, y[0], i, j);
-    if (o0 == 0 || (s && o0 != s))
-        return false;
-    int o1 = tx_orient2(p, q, y[1], i, j);
-    return o1 == o0 && tx_orient2(p, q, y[2], i, j) == o0;
-}
-
-/* Coplanar triangles: t non-degenerate, the three points y in its plane.
- * The projection that drops the coordinate k (n_k != 0) is one to one on
- * the plane; there, two closed convex polygons are disjoint iff an edge
- * line of one has the other strictly on its outer side (the edges of their
- * Minkowski difference are parallel to theirs); for the points y collinear
- * (or one point) the edges of their hull are their line, either side. */
-static bool coplanar_hit(const tx_tri *t, const isect_vec3 *y)
-{
-    int i = (t->k + 1) % 3, j = (t->k + 2) % 3, st = t->ns[t->k];
-    for (int e = 0; e < 3; e++)
-        if (all_beyond(t->v[e], t->v[(e + 1) % 3], y, -st, i, j))
-            return false;
-    int sy = tx_orient2(y[0], y[1], y[2], i, j);
-    for (int e = 0; e < 3; e++)
-        if (all_beyond(y[e], y[(e + 1) % 3], t->v, -sy, i, j))
-            return false;
-    return true;
-}
-
-/* One of the triangles is degenerate (n = 0 exactly), the hull of its
- * vertices, the union of its edges: the two meet iff an edge of the
- * degenerate one meets the other (fast_tri_exact.h's segment test, which
- * takes a degenerate triangle as its three edges).  sa, sb: the exact sides
- * of a's vertices against b's plane and of b's against a's (0 against a
- * degenerate triangle). */
-static bool degenerate_hit(const isect_vec3 *av, const isect_vec3 *bv, const int *sa, const int *sb)
-{
-    tx_tri a, b;
-    tx_tri_init(&a, av[0], av[1], av[2]);
-    tx_tri_init(&b, bv[0], bv[1], bv[2]);
-    const isect_vec3 *d = a.k < 0 ? av : bv;
-    const int *sd = a.k < 0 ? sa : sb;
-    const tx_tri *t = a.k < 0 ? &b : &a;
-    for (int k = 0; k < 3; k++) {
-        int l = (k + 1) % 3;
-        if (tx_segment_meets_triangle(d[k], d[l], sd[k], sd[l], t))
-            return true;
-    }
-    return false;
-}
+#include "triangle_triangle_exact.h"
 
 /* ---- filter --------------------------------------------------------------------- */
 
@@ -94,20 +41,6 @@ static int sides(const fv_d3 *t, const fv_d3 *x, int *s, double *gs)
         gs[k] = g;
     }
     return s[0] == s[1] && s[0] == s[2] ? s[0] : 0;
-}
-
-/* The uncertain sides of x against the plane of t, exactly: orient(t0, x,
- * t1, t2) = (x - t0).((t1 - t0) x (t2 - t0)), whose binary64 value and
- * bound g sides computed term for term as tx_orient3 does (the same six
- * monomials), so its filter is not repeated: 0 for g = 0 (tx_orient3's
- * argument), else tx_orient3_exact; true when the three are then of one
- * strict sign. */
-static bool exact_sides(const isect_vec3 *t, const isect_vec3 *x, int *s, const double *g)
-{
-    for (int k = 0; k < 3; k++)
-        if (!s[k] && g[k] != 0)
-            s[k] = tx_orient3_exact(t[0], x[k], t[1], t[2]);
-    return tx_same_strict(s[0], s[1]) && tx_same_strict(s[0], s[2]);
 }
 
 /* A vertex whose side is strictly above both others' or strictly below
@@ -133,7 +66,7 @@ static int lone(const int *s)
  * iff all four are of one strict sign; a zero is a common point.  Each sign
  * is the binary64 one when FB_CERT_TRIPLE certifies it (the value and
  * bound tx_orient3(p1, x, p2, y) computes), else 0 for g = 0, else
- * tx_orient3_exact's. */
+ * tx_orient3_exact_split's. */
 static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3 *a, const fv_d3 *b, const int *sa,
                          const int *sb)
 {
@@ -146,7 +79,7 @@ static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3
             int jy = (j + y) % 3;
             fv_d3 py = fv_dsub(b[jy], a[i]);
             double o = fv_ddot(px, fv_dcross(pq, py)), g = FB_CERT_TRIPLE * ov_abs_triple(px, pq, py);
-            int s = o > g ? 1 : -o > g ? -1 : g == 0 ? 0 : tx_orient3_exact(av[i], av[ix], bv[j], bv[jy]);
+            int s = o > g ? 1 : -o > g ? -1 : g == 0 ? 0 : tx_orient3_exact_split(av[i], av[ix], bv[j], bv[jy]);
             pos += s > 0;
             neg += s < 0;
         }
@@ -154,10 +87,10 @@ static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3
     return pos != 4 && neg != 4;
 }
 
-/* The sides certified in binary64 (sides), the uncertain ones exactly
- * (exact_sides); a triangle strictly on one side: a miss; b in the plane
- * of a non-degenerate a (or a in b's): coplanar_hit; another zero side
- * pattern with a degenerate triangle: the edge test; else crossing_hit. */
+/* The sides certified in binary64 (sides); a triangle strictly on one
+ * side: a miss; an uncertain side: the exact path
+ * (fast/triangle_triangle_exact.c: the sides exactly, the coplanar and
+ * degenerate pairs); else crossing_hit. */
 static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
 {
     const fv_d3 a[3] = {fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, b[3] = {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)};
@@ -167,25 +100,9 @@ static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
         return false;
     const isect_vec3 av[3] = {ta.v0, ta.v1, ta.v2}, bv[3] = {tb.v0, tb.v1, tb.v2};
     if (!sa[0] || !sa[1] || !sa[2] || !sb[0] || !sb[1] || !sb[2]) {
-        tx_tri t;
-        if (exact_sides(av, bv, sb, gb))
-            return false;
-        bool bflat = !sb[0] && !sb[1] && !sb[2]; /* b in a's plane, or a degenerate */
-        if (bflat) {
-            tx_tri_init(&t, av[0], av[1], av[2]);
-            if (t.k >= 0)
-                return coplanar_hit(&t, bv);
-        }
-        if (exact_sides(bv, av, sa, ga))
-            return false;
-        if (!sa[0] && !sa[1] && !sa[2]) { /* a in b's plane, or b degenerate */
-            tx_tri_init(&t, bv[0], bv[1], bv[2]);
-            if (t.k >= 0)
-                return coplanar_hit(&t, av);
-            return degenerate_hit(av, bv, sa, sb);
-        }
-        if (bflat)
-            return degenerate_hit(av, bv, sa, sb);
+        int r = isect_triangle_triangle_exact(av, bv, sa, sb, ga, gb);
+        if (r != 2)
+            return r;
     }
     return crossing_hit(av, bv, a, b, sa, sb);
 }
@@ -194,9 +111,6 @@ bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangl
 {
     if (out)
         memset(out, 0, sizeof *out);
-    if (!fv_finite3(ta.v0) || !fv_finite3(ta.v1) || !fv_finite3(ta.v2) || !fv_finite3(tb.v0) || !fv_finite3(tb.v1) ||
-        !fv_finite3(tb.v2))
-        return false;
     bool hit = triangle_triangle_hit(ta, tb);
     if (out)
         out->hit = hit;
