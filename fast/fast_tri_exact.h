@@ -61,21 +61,13 @@ static inline uint64_t tx_low27(double d)
     return u & ((UINT64_C(1) << 27) - 1);
 }
 
-/* The sign of x.(y x z), exactly, for fx_triple's entries, in a short
- * fixed expansion when the cross product is exact in binary64: each
- * y_j z_k exact by itself when the six entries of y and z have at most 26
- * significant bits (tx_low27), else by fx_two_prod, exact when its error
- * is 0, and c_i = y_j z_k -
- * y_k z_j exact when fx_two_sum's error is 0; then x.c = sum of the three
- * fx_two_prod pairs x_i c_i = h_i + t_i exactly (fx_triple's range: c_i
- * a multiple of 2^-298 below 2^259, x_i c_i of 2^-447 below 2^388, no
- * underflow), six values summed by fx_sum8_exact (its sign when exact,
- * else fx_grow, exact always).  Otherwise tx_triple_sign_pairs on the
- * products already made.  No bound
- * is involved: every step is checked exact or is exact by construction. */
-static inline int tx_triple_sign_short(const double *x, const double *y, const double *z)
+/* y x z's products for tx_triple_sign_short and tx_triple_sign_split:
+ * p[i] = {err, y_j z_k, err, y_k z_j} (each product exact by itself when
+ * the six entries have at most 26 significant bits, tx_low27, its error
+ * then 0; else by fx_two_prod) and c_i = fl(y_j z_k - y_k z_j).  True when
+ * every c_i is exact (both errors 0 and fx_two_sum's error 0). */
+static inline bool tx_cross_exact(const double *y, const double *z, double *c, double (*p)[4])
 {
-    double c[3], p[3][4];
     int ok = 1;
     bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
                    tx_low27(z[2])) == 0;
@@ -93,7 +85,25 @@ static inline int tx_triple_sign_short(const double *x, const double *y, const d
         c[i] = fx_two_sum(p[i][1], -p[i][3], &e3);
         ok &= p[i][0] == 0 && p[i][2] == 0 && e3 == 0;
     }
-    if (!ok)
+    return ok;
+}
+
+/* The sign of x.(y x z), exactly, for fx_triple's entries, in a short
+ * fixed expansion when the cross product is exact in binary64: each
+ * y_j z_k exact by itself when the six entries of y and z have at most 26
+ * significant bits (tx_low27), else by fx_two_prod, exact when its error
+ * is 0, and c_i = y_j z_k -
+ * y_k z_j exact when fx_two_sum's error is 0; then x.c = sum of the three
+ * fx_two_prod pairs x_i c_i = h_i + t_i exactly (fx_triple's range: c_i
+ * a multiple of 2^-298 below 2^259, x_i c_i of 2^-447 below 2^388, no
+ * underflow), six values summed by fx_sum8_exact (its sign when exact,
+ * else fx_grow, exact always).  Otherwise tx_triple_sign_pairs on the
+ * products already made.  No bound
+ * is involved: every step is checked exact or is exact by construction. */
+static inline int tx_triple_sign_short(const double *x, const double *y, const double *z)
+{
+    double c[3], p[3][4];
+    if (!tx_cross_exact(y, z, c, p))
         return tx_triple_sign_pairs(x, p);
     double t0, t1, t2, h0 = fx_two_prod(x[0], c[0], &t0), h1 = fx_two_prod(x[1], c[1], &t1),
                        h2 = fx_two_prod(x[2], c[2], &t2), v;
@@ -364,24 +374,7 @@ static inline int tx_sum6_sign(double h0, double h1, double h2, double t0, doubl
 static inline int tx_triple_sign_split(const double *x, const double *y, const double *z)
 {
     double c[3], p[3][4];
-    int ok = 1;
-    bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
-                   tx_low27(z[2])) == 0;
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        double e3;
-        if (narrow) { /* at most 26 significant bits each: the products fit 52 bits, exact */
-            p[i][1] = y[j] * z[k];
-            p[i][3] = y[k] * z[j];
-            p[i][0] = p[i][2] = 0;
-        } else {
-            p[i][1] = fx_two_prod(y[j], z[k], &p[i][0]);
-            p[i][3] = fx_two_prod(y[k], z[j], &p[i][2]);
-        }
-        c[i] = fx_two_sum(p[i][1], -p[i][3], &e3);
-        ok &= p[i][0] == 0 && p[i][2] == 0 && e3 == 0;
-    }
-    if (!ok)
+    if (!tx_cross_exact(y, z, c, p))
         return tx_triple_sign_pairs(x, p);
     double t0, t1, t2, h0 = fx_two_prod(x[0], c[0], &t0), h1 = fx_two_prod(x[1], c[1], &t1),
                        h2 = fx_two_prod(x[2], c[2], &t2);
