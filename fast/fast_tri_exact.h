@@ -150,16 +150,23 @@ static inline int tx_orient3_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, ise
  * a sum of non-negative terms do so: fl(T) = 0 only when every monomial is
  * 0 (p equal to another point makes a zero difference, hence g = 0).  Two
  * equal points among q, r, s make two equal differences (a determinant
- * with two equal rows). */
-static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+ * with two equal rows).  tx_orient3_filtered: the certified value and
+ * g = 0 (1, -1, 0), or 2 when neither decides. */
+static inline int tx_orient3_filtered(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
 {
     fv_d3 dp = fv_d(p), x = fv_dsub(fv_d(q), dp), y = fv_dsub(fv_d(r), dp), z = fv_dsub(fv_d(s), dp);
     double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
     if (o > g || -o > g)
         return o > 0 ? 1 : -1;
-    if (g == 0)
-        return 0;
-    return tx_orient3_exact(p, q, r, s);
+    return g == 0 ? 0 : 2;
+}
+
+/* The first two stages above (tx_orient3_filtered: 1, -1, 0, or 2 when
+ * neither decides), then tx_orient3_exact. */
+static inline int tx_orient3(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
+{
+    int f = tx_orient3_filtered(p, q, r, s);
+    return f != 2 ? f : tx_orient3_exact(p, q, r, s);
 }
 
 /* tx_orient2's exact stages: when the four differences are exact in
@@ -397,13 +404,8 @@ static inline int tx_orient3_exact_split(isect_vec3 p, isect_vec3 q, isect_vec3 
 /* tx_orient3 with tx_orient3_exact_split as its last stage. */
 static inline int tx_orient3_split(isect_vec3 p, isect_vec3 q, isect_vec3 r, isect_vec3 s)
 {
-    fv_d3 dp = fv_d(p), x = fv_dsub(fv_d(q), dp), y = fv_dsub(fv_d(r), dp), z = fv_dsub(fv_d(s), dp);
-    double o = fv_ddot(x, fv_dcross(y, z)), g = FB_CERT_TRIPLE * ov_abs_triple(x, y, z);
-    if (o > g || -o > g)
-        return o > 0 ? 1 : -1;
-    if (g == 0)
-        return 0;
-    return tx_orient3_exact_split(p, q, r, s);
+    int f = tx_orient3_filtered(p, q, r, s);
+    return f != 2 ? f : tx_orient3_exact_split(p, q, r, s);
 }
 
 /* tx_orient2 whose exact stage compares the two fx_two_prod pairs
