@@ -200,7 +200,7 @@ static inline int tx_orient2_exact(isect_vec3 p, isect_vec3 q, isect_vec3 r, int
  * monomials' magnitudes, non-zero ones at least 2^-298, sum to 0 only when
  * both are 0; p equal to q or r in (i, j) gives that) or when q and r
  * coincide in (i, j); else tx_orient2_exact. */
-static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+static inline int tx_orient2_filtered(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
 {
     double pi = fv_comp(p, i), pj = fv_comp(p, j), qi = fv_comp(q, i), qj = fv_comp(q, j), ri = fv_comp(r, i),
            rj = fv_comp(r, j);
@@ -208,9 +208,15 @@ static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, in
     double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
     if (d > g || -d > g)
         return d > 0 ? 1 : -1;
-    if (g == 0 || (qi == ri && qj == rj))
-        return 0;
-    return tx_orient2_exact(p, q, r, i, j);
+    return g == 0 || (qi == ri && qj == rj) ? 0 : 2;
+}
+
+/* The first two stages above (tx_orient2_filtered: 1, -1, 0, or 2 when
+ * neither decides), then tx_orient2_exact. */
+static inline int tx_orient2(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
+{
+    int f = tx_orient2_filtered(p, q, r, i, j);
+    return f != 2 ? f : tx_orient2_exact(p, q, r, i, j);
 }
 
 static inline bool tx_same_strict(int s, int t) { return s * t > 0; }
@@ -414,14 +420,12 @@ static inline int tx_orient3_split(isect_vec3 p, isect_vec3 q, isect_vec3 r, ise
  * when the four differences are exact in binary64; else tx_orient2_exact. */
 static inline int tx_orient2_cmp(isect_vec3 p, isect_vec3 q, isect_vec3 r, int i, int j)
 {
+    int f = tx_orient2_filtered(p, q, r, i, j);
+    if (f != 2)
+        return f;
     double pi = fv_comp(p, i), pj = fv_comp(p, j), qi = fv_comp(q, i), qj = fv_comp(q, j), ri = fv_comp(r, i),
            rj = fv_comp(r, j);
     double x1 = qi - pi, y1 = qj - pj, x2 = ri - pi, y2 = rj - pj;
-    double s = x1 * y2, t = y1 * x2, d = s - t, g = FB_CERT_ORIENT2 * (fabs(s) + fabs(t));
-    if (d > g || -d > g)
-        return d > 0 ? 1 : -1;
-    if (g == 0 || (qi == ri && qj == rj))
-        return 0;
     double e0, e1, e2, e3, e4, e5;
     (void)fx_two_sum(qi, -pi, &e0);
     (void)fx_two_sum(rj, -pj, &e1);

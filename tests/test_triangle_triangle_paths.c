@@ -19,6 +19,7 @@
 
 #include "isect.h"
 #include "targets.h"
+#include "tl_tritri.h"
 
 static const isect_query *qt;
 
@@ -26,38 +27,8 @@ static void setup(void) { qt = tl_query("triangle_triangle"); }
 
 TestSuite(triangle_triangle_paths, .init = setup);
 
-typedef struct {
-    double v[3][3];
-} tri;
+static void check(const char *what, tri a, tri b, int want) { tt_check(qt, what, a, b, want); }
 
-/* fast on (a, b) in every vertex order and both argument orders, and ref
- * once, all equal to want. */
-static void check(const char *what, tri a, tri b, int want)
-{
-    static const int perm[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
-    double in[18], out[1];
-    for (int pa = 0; pa < 6; pa++)
-        for (int pb = 0; pb < 6; pb++)
-            for (int sw = 0; sw < 2; sw++) {
-                const tri *x = sw ? &b : &a, *y = sw ? &a : &b;
-                int px = sw ? pb : pa, py = sw ? pa : pb;
-                for (int k = 0; k < 3; k++) {
-                    memcpy(in + 3 * k, x->v[perm[px][k]], 3 * sizeof *in);
-                    memcpy(in + 9 + 3 * k, y->v[perm[py][k]], 3 * sizeof *in);
-                }
-                tl_run(qt, "fast", in, out);
-                cr_assert_eq(out[0] != 0, want, "%s (orders %d %d, swapped %d): fast says %g", what, pa, pb, sw,
-                             out[0]);
-            }
-    for (int k = 0; k < 3; k++) {
-        memcpy(in + 3 * k, a.v[k], 3 * sizeof *in);
-        memcpy(in + 9 + 3 * k, b.v[k], 3 * sizeof *in);
-    }
-    cr_assert_eq(tl_ref(qt, in, out), REF_OK, "%s: ref refuses", what);
-    cr_assert_eq(out[0] != 0, want, "%s: ref says %g", what, out[0]);
-}
-
-#define T(...) ((tri){{__VA_ARGS__}})
 #define A T({0, 0, 0}, {4, 0, 0}, {0, 4, 0})
 
 /* b's vertices in z = 0: the coplanar test, in the projection dropping z. */

@@ -29,6 +29,7 @@
 #include "isect.h"
 #include "targets.h"
 #include "tl_orient_gmp.h"
+#include "tl_tritri.h"
 
 static float unit(void) { return (float)(2 * tl_unit() - 1); }
 
@@ -189,38 +190,7 @@ Test(triangle_triangle_split, orient2_cmp_agrees_with_gmp)
 
 static const isect_query *qt;
 
-typedef struct {
-    double v[3][3];
-} tri;
-
-#define T(...) ((tri){{__VA_ARGS__}})
-
-/* fast on (a, b) in every vertex order and both argument orders, and ref,
- * all equal to want. */
-static void check(const char *what, tri a, tri b, int want)
-{
-    static const int perm[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
-    double in[18], out[1];
-    for (int pa = 0; pa < 6; pa++)
-        for (int pb = 0; pb < 6; pb++)
-            for (int sw = 0; sw < 2; sw++) {
-                const tri *x = sw ? &b : &a, *y = sw ? &a : &b;
-                int px = sw ? pb : pa, py = sw ? pa : pb;
-                for (int k = 0; k < 3; k++) {
-                    memcpy(in + 3 * k, x->v[perm[px][k]], 3 * sizeof *in);
-                    memcpy(in + 9 + 3 * k, y->v[perm[py][k]], 3 * sizeof *in);
-                }
-                tl_run(qt, "fast", in, out);
-                cr_assert_eq(out[0] != 0, want, "%s (orders %d %d, swapped %d): fast says %g", what, pa, pb, sw,
-                             out[0]);
-            }
-    for (int k = 0; k < 3; k++) {
-        memcpy(in + 3 * k, a.v[k], 3 * sizeof *in);
-        memcpy(in + 9 + 3 * k, b.v[k], 3 * sizeof *in);
-    }
-    cr_assert_eq(tl_ref(qt, in, out), REF_OK, "%s: ref refuses", what);
-    cr_assert_eq(out[0] != 0, want, "%s: ref says %g", what, out[0]);
-}
+static void check(const char *what, tri a, tri b, int want) { tt_check(qt, what, a, b, want); }
 
 static void setup(void) { qt = tl_query("triangle_triangle"); }
 
