@@ -423,6 +423,7 @@ mutants:
 # the entry applying to nothing, and the mutant, back in the count, must be
 # judged again (killed, or its argument rechecked and its new key listed).
 mutants-allow-check:
+	@python3 tools/test_mutants.py
 	@mkdir -p $(BUILD) && printf 'fast/ray_plane.c|no_such_function|00000000|<><=|1  no mutant has this key\n' \
 	  >$(BUILD)/mutants-allow-bogus.txt
 	@if python3 tools/mutants.py --stale-allow --allow $(BUILD)/mutants-allow-bogus.txt >/dev/null; then \

@@ -132,7 +132,8 @@ def array_bound(text, toks, i):
     """Is token i the bound of an array in a declaration (int a[3], ...)?  Its
     mutants are no operator change: a larger bound is equivalent, a smaller
     one an out-of-bounds access."""
-    if i < 2 or i + 1 >= len(toks) or toks[i - 1][1] != "[" or toks[i + 1][1] != "]" or toks[i - 2][0] != "ident":
+    if i < 2 or i + 1 >= len(toks) or toks[i - 1][1] != "[" or toks[i + 1][1] != "]" or \
+            (toks[i - 2][0] != "ident" and toks[i - 2][1] != "]"):  # a[3] or a[3][3]
         return False
     off = toks[i][2]
     start = text.rfind("\n", 0, off) + 1
