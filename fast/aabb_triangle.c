@@ -9,8 +9,9 @@
  * (a miss), or certainly does not, or is undecided, against the guard
  * FB_CERT_SAT (fast/fast_bounds.h), which bounds the rounding of the
  * projections on the exact axis (the computed one is rounded too).  With
- * no axis separating, a full-dimensional box and a certainly non-degenerate
- * triangle, the thirteen axes are complete: a hit.  Anything else goes to
+ * no axis separating, none undecided and a certainly non-degenerate
+ * triangle, the thirteen axes are complete, flat boxes included
+ * (docs/queries/aabb_triangle.md, step 3): a hit.  Anything else goes to
  * the exact path (fast/fast_tri_exact.h): a box and a triangle meet iff an
  * edge of the triangle meets the box or an edge of the box meets the
  * triangle.  docs/queries/aabb_triangle.md, "Exact".
@@ -128,9 +129,8 @@ static int aabb_triangle_certified(isect_aabb b, isect_triangle t)
     double g = FB_CERT_SAT * (m.x * f.M[0] + m.y * f.M[1] + m.z * f.M[2]);
     if (axis_separates(&f, p, p, r, g) || edge_axes_separate(&f, e))
         return 0;
-    bool flat = !(lo[0] < hi[0] && lo[1] < hi[1] && lo[2] < hi[2]);
     bool nonzero = fabs(n.x) > FB_CERT_DOT * m.x || fabs(n.y) > FB_CERT_DOT * m.y || fabs(n.z) > FB_CERT_DOT * m.z;
-    if (!f.undecided && !flat && nonzero)
+    if (!f.undecided && nonzero)
         return 1;
     for (int k = 0; k < 3; k++) /* a vertex in the box (exact) */
         if (v[k].x >= lo[0] && v[k].x <= hi[0] && v[k].y >= lo[1] && v[k].y <= hi[1] && v[k].z >= lo[2] &&
