@@ -1,10 +1,10 @@
-/* fast/sphere_sweep_common.h: the frame and the edge and vertex features of
- * fast_sweep.h as static inline code, for fast/sphere_sweep_segment.c and
+/* fast/sphere_sweep_common.h: the frame of fast_sweep.h, the edge and
+ * vertex features, the start tests and the triangle's normals as static
+ * inline code, for fast/sphere_sweep_segment.c and
  * fast/sphere_sweep_triangle.c (internal to libisect).  Inputs are read
- * through pointers (no by-value struct copies into calls); the values are
- * those of the functions they replaced (docs/queries/sphere_sweep_triangle.md,
- * "fast"), with one more exact-arithmetic pruning: ssc_edge says which ends
- * of the edge can still be the first contact. */
+ * through pointers (no by-value struct copies into calls); ssc_edge also
+ * says which ends of the edge can still be the first contact.
+ * docs/queries/sphere_sweep_triangle.md, "fast". */
 #ifndef ISECT_SPHERE_SWEEP_COMMON_H
 #define ISECT_SPHERE_SWEEP_COMMON_H
 
@@ -38,7 +38,7 @@ static inline isect_vec3 ssc_scale3(const isect_vec3 *v, int e, float f)
     return (isect_vec3){v->x * f, v->y * f, v->z * f};
 }
 
-/* fsw_setup's frame: validates s and pts[0..n-1] (every value finite, the
+/* The frame (fast_sweep.h): validates s and pts[0..n-1] (every value finite, the
  * radius >= 0), scales by 2^-e (the largest magnitude m to [1/2, 1)) and
  * translates; m is the largest |value|, found on the bits. */
 static inline bool ssc_setup(fsw_ball *b, const isect_moving_sphere *s, const isect_vec3 *pts, int n, isect_vec3 *P)
@@ -85,8 +85,8 @@ static inline void ssc_offer(fsw_contact *best, int kind, float t, isect_vec3 p)
 }
 
 /* The entry root of a t^2 + 2 b t + c = 0 given c > 0, a > 0, b < 0,
- * D >= 0 (fsw_setup's comment in sphere_sweep_common.c gives the two forms
- * and why binary64). */
+ * D >= 0 (the comment at the top of sphere_sweep_common.c gives the two
+ * forms and why binary64). */
 static inline double ssc_root(double a, double b, double c, double D)
 {
     double s = sqrt(D);
@@ -97,7 +97,7 @@ static inline double ssc_root(double a, double b, double c, double D)
  * contact (bit 0: P0, bit 1: P1). */
 enum { SSC_END0 = 1, SSC_END1 = 2, SSC_ENDS = 3 };
 
-/* The edge P0 P1 (fsw_edge).  With w = -P0 (centre minus p0) and
+/* The edge P0 P1.  With w = -P0 (centre minus p0) and
  * e = P1 - P0: E dist(t v, line)^2 = |(w + t v) x e|^2, so with
  * X = w x e, Y = v x e: a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E,
  * D = b^2 - a c = E (r^2 |Y|^2 - g^2), g = w.(v x e) = -X.v.  Offers the
@@ -142,7 +142,7 @@ static inline int ssc_edge(fsw_contact *best, const fsw_ball *b, const isect_vec
     return 0;
 }
 
-/* The vertex P (fsw_vertex): |t v - P|^2 = r^2: a = v.v, b = -P.v,
+/* The vertex P: |t v - P|^2 = r^2: a = v.v, b = -P.v,
  * c = P.P - r^2, D = b^2 - a c = r^2 |v|^2 - |P x v|^2 (Lagrange). */
 static inline void ssc_vertex(fsw_contact *best, const fsw_ball *b, const isect_vec3 *P)
 {
@@ -167,7 +167,7 @@ static inline bool ssc_touches(const fsw_ball *b, const isect_vec3 *y)
     return fv_ddot(p, p) <= (double)b->r * b->r;
 }
 
-/* fsw_closest_segment: the closest point y of P0 P1 to the origin, in
+/* The closest point y of P0 P1 to the origin, in
  * binary32 (the clamped projection). */
 static inline void ssc_closest_segment(isect_vec3 *y, const isect_vec3 *P0, const isect_vec3 *P1)
 {
