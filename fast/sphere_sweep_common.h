@@ -2,8 +2,7 @@
  * vertex features, the start tests and the triangle's normals as static
  * inline code, for fast/sphere_sweep_segment.c and
  * fast/sphere_sweep_triangle.c (internal to libisect).  Inputs are read
- * through pointers (no by-value struct copies into calls); ssc_edge also
- * says which ends of the edge can still be the first contact.
+ * through pointers (no by-value struct copies into calls).
  * docs/queries/sphere_sweep_triangle.md, "fast". */
 #ifndef ISECT_SPHERE_SWEEP_COMMON_H
 #define ISECT_SPHERE_SWEEP_COMMON_H
@@ -93,53 +92,47 @@ static inline double ssc_root(double a, double b, double c, double D)
     return s <= -0.5 * b ? (-b - s) / a : c / (s - b);
 }
 
-/* ssc_edge's answer: which ends of the edge may still give the first
- * contact (bit 0: P0, bit 1: P1). */
-enum { SSC_END0 = 1, SSC_END1 = 2, SSC_ENDS = 3 };
-
-/* The edge P0 P1.  With w = -P0 (centre minus p0) and
- * e = P1 - P0: E dist(t v, line)^2 = |(w + t v) x e|^2, so with
- * X = w x e, Y = v x e: a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E,
- * D = b^2 - a c = E (r^2 |Y|^2 - g^2), g = w.(v x e) = -X.v.  Offers the
- * candidate when the line is entered in (0, 1] at a point of the edge and
- * returns 0 (no end is then first).  When the line is entered beyond P0
- * (sigma < 0), only P0 can be the first contact: were it P1 at t*, the
- * foot (affine in t) would pass P0 between the entry and t*, while the
- * centre is within r of the line, touching the edge before t*; likewise
- * P1 when beyond P1.  Otherwise both ends remain.  (That no end is reached
- * when the line is not entered by t = 1 is exact too, but near a tangency
- * the rounding of this c or D would then drop an end's touching, which
- * the end's own quadratic decides better.) */
-static inline int ssc_edge(fsw_contact *best, const fsw_ball *b, const isect_vec3 *P0, const isect_vec3 *P1)
+/* The edge P0 P1.  With w = -P0 (centre minus p0) and e = P1 - P0:
+ * E dist(t v, line)^2 = |(w + t v) x e|^2, so with X = w x e, Y = v x e:
+ * a = |Y|^2, b = X.Y, c = |X|^2 - r^2 E, D = b^2 - a c
+ * = E (r^2 |Y|^2 - g^2), g = w.(v x e) = -X.v.  Offers the candidate when
+ * the line is entered in (0, 1] at a point of the edge and returns true (no
+ * end is then first: both lie on that line, entered no later).  Exact
+ * arithmetic would allow more (a line entered
+ * beyond P1 leaves only P1, one never entered leaves neither), but the
+ * edge is computed with e = fl32(P1 - P0), a slightly different segment
+ * from the ends, and under a motion nearly parallel to the edge the foot
+ * of that line can lie just beyond P1 while P1 itself is missed: the
+ * fuzzer found it (corpus/sphere_sweep_segment/regress_end_pruning.case,
+ * severity 784), where computing both ends gives a tolerated answer. */
+static inline bool ssc_edge(fsw_contact *best, const fsw_ball *b, const isect_vec3 *P0, const isect_vec3 *P1)
 {
     isect_vec3 ef = fv_sub(*P1, *P0);
     fv_d3 e = fv_d(ef), w = {-(double)P0->x, -(double)P0->y, -(double)P0->z}, v = fv_d(b->v);
     double E = fv_ddot(e, e);
     if (!(E > 0))
-        return SSC_ENDS;
+        return false;
     fv_d3 X = fv_dcross(w, e), Y = fv_dcross(v, e);
     double r2 = (double)b->r * b->r;
     double c = fv_ddot(X, X) - r2 * E;
     if (!(c > 0))
-        return SSC_ENDS;
+        return false;
     double a = fv_ddot(Y, Y), bb = fv_ddot(X, Y);
     if (!(a > 0 && bb < 0))
-        return SSC_ENDS;
+        return false;
     double g = fv_ddot(X, v);
     double D = E * (r2 * a - g * g);
     if (!(D >= 0))
-        return SSC_ENDS;
+        return false;
     double t = ssc_root(a, bb, c, D);
     if (!(t <= 1))
-        return SSC_ENDS;
+        return false;
     /* The foot of the perpendicular: P0 + (sigma / E) e, sigma in [0, E]. */
     double sigma = fv_ddot(w, e) + t * fv_ddot(v, e);
-    if (sigma < 0)
-        return SSC_END0;
-    if (sigma > E)
-        return SSC_END1;
+    if (!(sigma >= 0 && sigma <= E))
+        return false;
     ssc_offer(best, FSW_EDGE, (float)t, fv_f(fv_dadd(fv_d(*P0), fv_dmul(e, sigma / E))));
-    return 0;
+    return true;
 }
 
 /* The vertex P: |t v - P|^2 = r^2: a = v.v, b = -P.v,

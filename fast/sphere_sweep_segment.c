@@ -1,7 +1,6 @@
 /* fast/sphere_sweep_segment.c: a moving sphere against a closed segment,
- * binary32: start overlap (closest point), then the edge and, when the
- * edge's line is entered off the segment, the end on that side
- * (fast/sphere_sweep_common.h); docs/queries/sphere_sweep_segment.md. */
+ * binary32: start overlap (closest point), then the edge and its two
+ * endpoints (fast/sphere_sweep_common.h); docs/queries/sphere_sweep_segment.md. */
 #include "sphere_sweep_common.h"
 
 bool isect_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3 p1,
@@ -17,11 +16,10 @@ bool isect_sphere_sweep_segment(isect_moving_sphere s, isect_vec3 p0, isect_vec3
             k.kind = FSW_START;
             k.p = y;
         } else {
-            int ends = ssc_edge(&k, &b, &P[0], &P[1]);
-            if (ends & SSC_END0)
+            if (!ssc_edge(&k, &b, &P[0], &P[1])) { /* else no end is reached first */
                 ssc_vertex(&k, &b, &P[0]);
-            if (ends & SSC_END1)
                 ssc_vertex(&k, &b, &P[1]);
+            }
         }
     }
     if (k.kind == FSW_MISS) {

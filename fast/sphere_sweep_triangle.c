@@ -8,8 +8,8 @@
  * degenerate triangle is its edges (the face offers nothing when its normal
  * is 0).  Pruned as exact arithmetic allows: a sphere starting farther than
  * r from the plane does not overlap at the start, a face contact is first,
- * a sphere never within r of the plane misses, a vertex is computed only
- * when neither edge through it rules it out (fast_sweep.h, ssc_edge).
+ * a sphere never within r of the plane misses, a vertex of an edge with a
+ * contact is not first (fast_sweep.h).
  * docs/queries/sphere_sweep_triangle.md. */
 #include "sphere_sweep_common.h"
 
@@ -49,15 +49,15 @@ static int tri_face(fsw_contact *best, const fsw_ball *b, ssc_tri *T)
     return TF_FIRST;
 }
 
-/* Edge i joins P[i] and P[i + 1]; vertex i is computed only when both
- * edges through it leave it possible (ssc_edge). */
+/* Edge i joins P[i] and P[i + 1]; a vertex with an edge contact cannot be
+ * reached first (ssc_edge). */
 static void tri_edges(fsw_contact *k, const fsw_ball *b, const ssc_tri *T)
 {
-    int ends[3];
+    bool e[3];
     for (int i = 0; i < 3; i++)
-        ends[i] = ssc_edge(k, b, &T->P[i], &T->P[i == 2 ? 0 : i + 1]);
+        e[i] = ssc_edge(k, b, &T->P[i], &T->P[i == 2 ? 0 : i + 1]);
     for (int i = 0; i < 3; i++)
-        if ((ends[i] & SSC_END0) && (ends[i == 0 ? 2 : i - 1] & SSC_END1))
+        if (!e[i] && !e[i == 0 ? 2 : i - 1])
             ssc_vertex(k, b, &T->P[i]);
 }
 
