@@ -52,34 +52,19 @@ typedef struct {
     isect_vec3 p; /* contact point in the frame */
 } fsw_contact;
 
-/* Validates s and the points pts[0..n-1], sets up the frame and writes the
- * points in it to P.  Returns false on invalid input (non-finite values, a
- * negative or NaN radius). */
-bool fsw_setup(fsw_ball *b, isect_moving_sphere s, const isect_vec3 *pts, int n, isect_vec3 *P);
-
-/* Offer a feature's candidate to *best (kept when strictly earlier).
- * fsw_edge returns whether it offered one: the sphere then meets the edge's
- * line first at a point of the edge, no later than at either end (both on
- * that line), so the ends need no root of their own.  fsw_face returns
- * FSW_FACE_FIRST when it offered one (the centre projects into the triangle
- * when the sphere reaches the plane: the first contact, every other feature
- * lying in the plane), FSW_FACE_NEVER when the centre stays farther than r
- * from the plane over [0, 1] (no point of the triangle is ever reached),
- * FSW_FACE_OTHER otherwise.  These are exact-arithmetic facts; in floating
- * point they differ from computing every feature only where two features'
- * times or a time and 1 agree to rounding (within the declared tolerance). */
-enum { FSW_FACE_OTHER, FSW_FACE_FIRST, FSW_FACE_NEVER };
-void fsw_vertex(fsw_contact *best, const fsw_ball *b, isect_vec3 P);
-bool fsw_edge(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1);
-int fsw_face(fsw_contact *best, const fsw_ball *b, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
-
-/* Closest point y of a segment / triangle (hull of its vertices) to the
- * origin; returns the squared distance. */
-float fsw_closest_segment(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1);
-float fsw_closest_triangle(isect_vec3 *y, isect_vec3 P0, isect_vec3 P1, isect_vec3 P2);
-
-/* |y| <= r, in binary64 (exact squares). */
-bool fsw_touches(const fsw_ball *b, isect_vec3 y);
+/* The frame (ssc_setup), the edge and vertex features (ssc_edge,
+ * ssc_vertex), the start tests and the triangle's closest point are in
+ * fast/sphere_sweep_common.h; the face is in fast/sphere_sweep_triangle.c.
+ * A feature offers its candidate to the best contact (kept when strictly
+ * earlier).  When an edge offers one, the sphere meets the edge's line
+ * first at a point of the edge, no later than at either end (both on that
+ * line), so the ends need no root of their own.  A face candidate (the
+ * centre projects into the triangle when the sphere reaches the plane) is
+ * the first contact, every other feature lying in the plane; a centre that
+ * stays farther than r from the plane over [0, 1] reaches no point of the
+ * triangle.  These are exact-arithmetic facts; in floating point they
+ * differ from computing every feature only where two features' times or a
+ * time and 1 agree to rounding (within the declared tolerance). */
 
 /* A frame point back in world coordinates (finite). */
 isect_vec3 fsw_world(const fsw_ball *b, isect_vec3 p);
