@@ -121,9 +121,10 @@ static ISECT_NOINLINE bool sphere_plane_cold(const isect_sphere *s, const isect_
 }
 
 /* The common path: the binary64 filter (docs/queries/sphere_plane.md,
- * steps 1 and 2), its two certificates and the part of the validity test
- * they do not imply combined in one branch, the side selected without
- * one. */
+ * steps 1 and 2): q = d^2 - rr against FB_SPHERE_PLANE_Q (a^2 + rr), one
+ * bound for both certificates (outside: q > e, straddling: -q > e), r >= 0
+ * the one part of the validity test they do not imply, one branch, the
+ * side selected without one. */
 bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
 {
     isect_vec3 n = plane.normal;
@@ -133,15 +134,14 @@ bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_re
     double a = fabs(tx) + fabs(ty) + fabs(tz);
     double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
     double rr = (double)s.radius * s.radius * nn;
-    double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
-    /* a non-finite a (a non-finite centre, point or normal) makes lo and hi
-     * -inf, inf or NaN, so neither certificate holds; n = 0 makes lo, hi
-     * and rr 0, which neither holds either (the strict <) */
-    int ok = (rr <= DBL_MAX) & (s.radius >= 0);
-    int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) < rr;
-    if (ISECT_UNLIKELY(((away | straddle) & ok) == 0))
+    double q = d * d - rr, e = FB_SPHERE_PLANE_Q * (a * a + rr);
+    /* a non-finite centre, point, normal or radius makes e inf or NaN (a
+     * or rr), so that neither certificate holds; n = 0 makes q and e 0,
+     * which neither holds either (strict >) */
+    int away = q > e, straddle = -q > e;
+    if (ISECT_UNLIKELY(((away | straddle) & (s.radius >= 0)) == 0))
         return sphere_plane_cold(&s, &plane, out, a, nn, rr);
     if (out)
-        out->side = (isect_side)((int)away * ((d > 0) - (d < 0)));
+        out->side = (isect_side)(away * ((d > 0) - (d < 0)));
     return straddle;
 }
