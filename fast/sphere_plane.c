@@ -90,7 +90,13 @@ static int sphere_plane_quick(const isect_sphere *sp, const isect_plane *plane)
         return -2;
     double rr = (double)sp->radius * sp->radius, p1 = s * s, p2 = rr * nn;
     int cmp = (p1 > p2) - (p1 < p2);
-    if (cmp == 0) {
+    /* equal products: exact (so S^2 = r^2 n.n) when s is a binary32 value
+     * (s^2 has at most 48 significant bits) and nn has at most 5 (the
+     * Veltkamp split with 2^48 + 1 leaves it whole; rr = r^2 has at most
+     * 48): the boundary set's touching spheres (axis and 3-4-5 normals),
+     * without the two TwoProducts' long chains; else their errors decide */
+    double c5 = (0x1p48 + 1) * nn;
+    if (cmp == 0 && !(((double)(float)s == s) & (c5 - (c5 - nn) == nn))) {
         double e1, e2;
         fx_two_prod(s, s, &e1);
         fx_two_prod(rr, nn, &e2);
