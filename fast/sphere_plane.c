@@ -3,9 +3,10 @@
  *
  * s = (center - point).normal against r |normal|, decided without a square
  * root: front iff s > 0 and s^2 > r^2 n.n, back iff s < 0 and s^2 > r^2 n.n,
- * else straddling.  Binary64 first, certified by the rounding bounds
- * FB_CERT_DOT (of s) and FB_CERT_SQ (of the squares), fast/fast_bounds.h;
- * otherwise the exact values of s and s^2 - r^2 n.n (binary64 expansions,
+ * else straddling.  Binary64 first, q = s^2 - rr certified by
+ * FB_SPHERE_PLANE_Q (fast/fast_bounds_stages.h: s's rounding as
+ * FB_CERT_DOT's, the squares'); otherwise the exact values of s and
+ * s^2 - r^2 n.n (binary64 expansions,
  * or fe expansions, fast/fast_exact.h).  No libm.
  * docs/queries/sphere_plane.md.
  */
