@@ -188,7 +188,9 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     bool sure_den = ad > gd;
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
         return rp_cold(&ray, &plane, gn + gd, w.x, w.y, w.z, out); /* pointers: no copy of the arguments */
-    bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
+    /* a negative tmax with den == 0 would pass "within", and tmax = -inf
+     * with any den != 0 (x = inf, gx = -inf): hit needs tmax >= 0 */
+    bool hit = sure_den & same & within & (tmax >= 0);
     if (out) {
         float t = (float)(num / den);
         out->hit = hit;
