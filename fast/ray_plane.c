@@ -176,8 +176,10 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     /* |num| - tmax |den| against gn + tmax gd, whose slack (FB_RAY_DOT:
      * more than 11u of each guarded magnitude) absorbs the roundings of
      * x and gx (docs/queries/ray_plane.md, step 1); tmax = inf gives
-     * x = -inf, gx = inf: within iff den != 0 */
-    double x = an - tmax * ad, gx = gn + tmax * gd;
+     * x = -inf, gx = inf: within iff den != 0.  |tmax| in gx: an invalid
+     * tmax < 0 then fails "within" (x >= 0 < gx), -inf included (x = gx =
+     * inf: neither comparison, the cold path) */
+    double x = an - tmax * ad, gx = gn + fabs(tmax) * gd;
     bool within = x <= -gx; /* |num| <= tmax |den|, certain */
     bool beyond = x > gx;   /* |num| > tmax |den|, certain */
     /* den exactly 0 (a direction in the plane): the computed den is 0 and
@@ -188,9 +190,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     bool sure_den = ad > gd;
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
         return rp_cold(&ray, &plane, gn + gd, w.x, w.y, w.z, out); /* pointers: no copy of the arguments */
-    /* a negative tmax with den == 0 would pass "within", and tmax = -inf
-     * with any den != 0 (x = inf, gx = -inf): hit needs tmax >= 0 */
-    bool hit = sure_den & same & within & (tmax >= 0);
+    bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
     if (out) {
         float t = (float)(num / den);
         out->hit = hit;
