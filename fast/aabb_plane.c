@@ -76,24 +76,35 @@ static int vertex_sign(const isect_vec3 *v, const isect_vec3 *p, const isect_vec
 /* Everything the common path could not certify: invalid input, a zero
  * normal, a vertex on or within rounding of the plane.  cert: the common
  * path's certificates (AP_*); AP_OK says the input passed its checks, so
- * that only n = 0 remains to test. */
+ * that only n = 0 remains to test.  The arguments by pointer: no copy of
+ * the structs on the way in.  First the plane through a point of the box,
+ * exactly (the boundary set's corners and faces): on every axis n_i = 0 or
+ * min_i <= p_i <= max_i, so that the point p' (p_i where n_i != 0, min_i
+ * where n_i = 0) is on the plane and in the box: straddling, whatever
+ * the dot products round to (comparisons, no arithmetic). */
 enum { AP_LO_NEG = 1, AP_HI_POS = 2, AP_OK = 4 };
-static ISECT_NOINLINE bool aabb_plane_cold(isect_aabb b, isect_plane plane, isect_aabb_plane_result *out,
+static ISECT_NOINLINE bool aabb_plane_cold(const isect_aabb *bp, const isect_plane *pp, isect_aabb_plane_result *out,
                                            unsigned cert)
 {
     if (out)
         out->side = ISECT_STRADDLING;
-    isect_vec3 n = plane.normal;
+    const isect_aabb b = *bp;
+    const isect_vec3 n = pp->normal, p = pp->point;
     if (n.x == 0 && n.y == 0 && n.z == 0)
         return false;
     if (!(cert & AP_OK) &&
         (!(b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z) || !fv_finite3(b.min) ||
-         !fv_finite3(b.max) || !fv_finite3(plane.point) || !fv_finite3(n)))
+         !fv_finite3(b.max) || !fv_finite3(p) || !fv_finite3(n)))
         return false;
+    unsigned in = ((n.x == 0) | ((b.min.x <= p.x) & (p.x <= b.max.x))) &
+                  ((n.y == 0) | ((b.min.y <= p.y) & (p.y <= b.max.y))) &
+                  ((n.z == 0) | ((b.min.z <= p.z) & (p.z <= b.max.z)));
+    if (in)
+        return true;
     isect_vec3 lo = {n.x > 0 ? b.min.x : b.max.x, n.y > 0 ? b.min.y : b.max.y, n.z > 0 ? b.min.z : b.max.z};
     isect_vec3 hi = {n.x > 0 ? b.max.x : b.min.x, n.y > 0 ? b.max.y : b.min.y, n.z > 0 ? b.max.z : b.min.z};
-    int sl = cert & AP_LO_NEG ? -1 : vertex_sign(&lo, &plane.point, &n);
-    int sh = sl > 0 ? 1 : cert & AP_HI_POS ? 1 : vertex_sign(&hi, &plane.point, &n);
+    int sl = cert & AP_LO_NEG ? -1 : vertex_sign(&lo, &p, &n);
+    int sh = sl > 0 ? 1 : cert & AP_HI_POS ? 1 : vertex_sign(&hi, &p, &n);
     isect_side side = sl > 0 ? ISECT_FRONT : sh < 0 ? ISECT_BACK : ISECT_STRADDLING;
     if (out)
         out->side = side;
@@ -124,13 +135,14 @@ bool isect_aabb_plane(isect_aabb b, isect_plane plane, isect_aabb_plane_result *
      * exact); NaN only when m is NaN too (then ok is 0 whatever ex is) */
     float ex = b.max.x - b.min.x, ey = b.max.y - b.min.y, ez = b.max.z - b.min.z;
     float el = ex < ey ? ex : ey, lo = fabsf(dl), hi = fabsf(dh);
-    unsigned ok = (m <= FLT_MAX) & ((el < ez ? el : ez) >= 0);
+    el = el < ez ? el : ez;
+    unsigned ok = (m <= FLT_MAX) & (el >= 0);
     /* both signs certain (g > 0): then front iff dl > 0, back iff dh < 0,
      * else straddling (dl <= dh: rounding is monotone) */
     unsigned cert = (lo < hi ? lo : hi) > g;
     if (ISECT_UNLIKELY((cert & ok) == 0)) {
         unsigned lo_neg = dl < -g, hi_pos = dh > g;
-        return aabb_plane_cold(b, plane, out, lo_neg * AP_LO_NEG + hi_pos * AP_HI_POS + ok * AP_OK);
+        return aabb_plane_cold(&b, &plane, out, lo_neg * AP_LO_NEG + hi_pos * AP_HI_POS + ok * AP_OK);
     }
     unsigned front = dl > 0, back = dh < 0;
     if (out)

@@ -54,6 +54,7 @@
  * | FB_SOBB_2ND(_*)    | 2^-46 ...   | sphere_obb.c (stage 0b, 2nd order)    |
  * | FB_RAY32_SLAB(_ABS) | 2^-20/2^-140 | ray_aabb.c (binary32 stage)         |
  * | FB_ST_OUT_*        | 2^-46/2^-22 | sphere_triangle.c (witness outputs)   |
+ * | FB_SPHERE_PLANE_Q  | 2^-47       | sphere_plane.c (common path)          |
  * (the ray guards and the issue-14 certificates: their own sections at the
  * end; FB_RAY_END is also aabb_sweep_aabb.c's; from FB_RAY_CYL on, the
  * sections are in fast/fast_bounds_stages.h, which this file includes)

@@ -537,4 +537,23 @@
  *    in that projection with FB_CERT_ORIENT2 (any inputs; not exactness:
  *    docs/queries/point_in_triangle.md, "Stage 0a"). */
 
+/* FB_SPHERE_PLANE_Q (2^-47): sphere_plane's common path decides the sign
+ * of S^2 - R, S = (c - p).n, R = r^2 n.n, from q = fl(fl(d d) - rr)
+ * against e = fl(2^-47 fl(fl(a a) + rr)), with d, a as for FB_CERT_DOT
+ * (|d - S| <= gamma_4 A, A = sum_i |w_i n_i| <= a/(1 - gamma_3)) and
+ * rr = fl(fl(r r) nn), nn = fl(sum_i n_i^2) (r r and the squares exact):
+ * |rr - R| <= gamma_3 R.  |d| <= (1 + gamma_2) A, so
+ * |S^2 - d^2| = |S - d| |S + d| <= gamma_4 A (2 |d| + gamma_4 A) < 8.01u a^2,
+ * |fl(d d) - d^2| <= u d^2 < 1.01u a^2 and |rr - R| < 3.01u rr: the real
+ * X = fl(d d) - rr is within 9.01u (a^2 + rr) < 2^-49.8 (a^2 + rr) of
+ * S^2 - R, and q = fl(X) has X's sign with |q| <= (1 + u) |X|.  e >=
+ * 2^-47 (a^2 + rr) (1 - u)^2, so q > e proves S^2 > R and -q > e proves
+ * S^2 < R.  q > e also gives d^2 > 2^-47.1 a^2, |d| > 2^-24 a > gamma_4 A:
+ * d has S's sign.  Ranges: for finite inputs every non-zero t_i = w_i n_i
+ * is a multiple of 2^-298 below 2^258, so a^2, d^2 and rr lie in
+ * [2^-596, 2^520] or are 0: no under- or overflow.  A non-finite input
+ * makes a or rr (so e) inf or NaN, and n = 0 makes q = e = 0: neither
+ * strict comparison holds.  docs/queries/sphere_plane.md. */
+#define FB_SPHERE_PLANE_Q 0x1p-47
+
 #endif

@@ -3,13 +3,16 @@
  * t = num/den, num = (point - origin).n, den = dir.n, evaluated in binary64
  * (no overflow or underflow for any binary32 input: no rescaling) as a
  * filtered exact predicate.  The common path computes num, den, their
- * guards (FB_RAY_DOT) and the guarded comparisons of |num| with tmax |den|
- * (FB_RAY_END) without a branch, then takes ONE branch: when the signs of
+ * guards (FB_RAY_DOT) and the guarded comparison of |num| with tmax |den|
+ * (x = |num| - tmax |den| against gn + tmax gd, within FB_RAY_DOT's slack)
+ * without a branch, then takes ONE branch: when the signs of
  * num and den are certain and either they differ or the comparison is
  * certain either way, or num's sign is certain and den is exactly 0 (the
  * computed den is 0 and its first sum exact: a direction in the plane, a
  * miss), the answer is selected from these values (t = num/den,
- * the same binary64 values); otherwise a cold function validates the input
+ * the same binary64 values); otherwise a cold function first tries a
+ * short proof that num is exactly 0 (rp_num_zero: the origin on the plane,
+ * a hit at t = 0), else validates the input
  * and decides exactly: num (six exact products), den (three) and
  * num - tmax den (num's and tmax times den's, as exact pairs) are exact
  * sums whose signs rc_sum_sign certifies in one branch-free pass, or, when
@@ -93,8 +96,44 @@ static inline bool rp_valid(double g, float tmax, isect_vec3 n)
     return (g <= DBL_MAX) & (tmax >= 0) & nonzero;
 }
 
-static ISECT_NOINLINE bool rp_cold(const isect_ray *rp, const isect_plane *pp, double g, isect_ray_plane_result *out)
+/* num exactly 0, proved from the common path's w_i = fl(p_i - o_i)
+ * (binary64) and t_i = fl(w_i n_i), in a few short independent steps.
+ * v_i = fl32(p_i - o_i) is exact when fl32(v_i + o_i) = p_i and
+ * fl32(p_i - v_i) = o_i (binary32: for the operand of larger magnitude
+ * Dekker's Fast2Sum lemma makes the difference exact, so it equals the
+ * other operand only if v_i is exact); then w_i = v_i exactly and t_i, a
+ * product of two binary32 values, is exact.  s = fl(t_x + t_y) is exact
+ * by the same two tests in binary64, and fl(s + t_z) = 0 only when
+ * s + t_z = 0.  Each test as a difference that is 0 iff it holds (inf and
+ * NaN never give 0), their magnitudes summed.  True proves num = 0; false
+ * proves nothing (the expansions decide).  The boundary set's origins
+ * moved along the plane pass. */
+static inline bool rp_num_zero(const isect_ray *rp, const isect_plane *pp, const double t[3])
 {
+    const isect_vec3 p = pp->point, o = rp->origin;
+    const float vx = p.x - o.x, vy = p.y - o.y, vz = p.z - o.z;
+    const float zx = fabsf((vx + o.x) - p.x) + fabsf((p.x - vx) - o.x);
+    const float zy = fabsf((vy + o.y) - p.y) + fabsf((p.y - vy) - o.y);
+    const float zz = fabsf((vz + o.z) - p.z) + fabsf((p.z - vz) - o.z);
+    const double s = t[0] + t[1];
+    const double z = (fabs((s - t[0]) - t[1]) + fabs((s - t[1]) - t[0])) + fabs(s + t[2]);
+    return ((zx + zy) + zz == 0) & (z == 0);
+}
+
+/* The cold path (see above rp_valid); w: the common path's w, in
+ * registers, for rp_num_zero's proof, tried first (the boundary set's
+ * origins on the plane) and taken with the validity test. */
+static ISECT_NOINLINE bool rp_cold(const isect_ray *rp, const isect_plane *pp, double g, double wx, double wy,
+                                   double wz, isect_ray_plane_result *out)
+{
+    const isect_vec3 nf = pp->normal;
+    const double t3[3] = {wx * nf.x, wy * nf.y, wz * nf.z};
+    if (rp_num_zero(rp, pp, t3) && rp_valid(g, rp->tmax, pp->normal)) {
+        RC_EXACT_HOOK();
+        if (out)
+            *out = (isect_ray_plane_result){.hit = true, .t = 0};
+        return true; /* the origin on the plane: a hit at t = 0 */
+    }
     if (out)
         memset(out, 0, sizeof *out);
     if (!rp_valid(g, rp->tmax, pp->normal))
@@ -134,8 +173,15 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     double gn = FB_RAY_DOT * fv_dabsdot(w, n), gd = FB_RAY_DOT * fv_dabsdot(d, n);
     double an = fabs(num), ad = fabs(den), err;
     bool same = (num > 0) == (den > 0);
-    bool within = (an + gn) * (1 + FB_RAY_END) <= tmax * (ad - gd); /* |num| <= tmax |den|, certain */
-    bool beyond = an - gn > tmax * (ad + gd) * (1 + FB_RAY_END);    /* |num| > tmax |den|, certain */
+    /* |num| - tmax |den| against gn + tmax gd, whose slack (FB_RAY_DOT:
+     * more than 11u of each guarded magnitude) absorbs the roundings of
+     * x and gx (docs/queries/ray_plane.md, step 1); tmax = inf gives
+     * x = -inf, gx = inf: within iff den != 0.  |tmax| in gx: an invalid
+     * tmax < 0 then fails "within" (x >= 0 < gx), -inf included (x = gx =
+     * inf: neither comparison, the cold path) */
+    double x = an - tmax * ad, gx = gn + fabs(tmax) * gd;
+    bool within = x <= -gx; /* |num| <= tmax |den|, certain */
+    bool beyond = x > gx;   /* |num| > tmax |den|, certain */
     /* den exactly 0 (a direction in the plane): the computed den is 0 and
      * its first sum is exact (fl(x + y) == 0 only if x + y == 0, so the
      * exact den is that sum's rounding error). */
@@ -143,7 +189,7 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     bool parallel = (den == 0) & (err == 0);
     bool sure_den = ad > gd;
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
-        return rp_cold(&ray, &plane, gn + gd, out); /* pointers: no copy of the arguments */
+        return rp_cold(&ray, &plane, gn + gd, w.x, w.y, w.z, out); /* pointers: no copy of the arguments */
     bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
     if (out) {
         float t = (float)(num / den);

@@ -3,9 +3,10 @@
  *
  * s = (center - point).normal against r |normal|, decided without a square
  * root: front iff s > 0 and s^2 > r^2 n.n, back iff s < 0 and s^2 > r^2 n.n,
- * else straddling.  Binary64 first, certified by the rounding bounds
- * FB_CERT_DOT (of s) and FB_CERT_SQ (of the squares), fast/fast_bounds.h;
- * otherwise the exact values of s and s^2 - r^2 n.n (binary64 expansions,
+ * else straddling.  Binary64 first, q = s^2 - rr certified by
+ * FB_SPHERE_PLANE_Q (fast/fast_bounds_stages.h: s's rounding as
+ * FB_CERT_DOT's, the squares'); otherwise the exact values of s and
+ * s^2 - r^2 n.n (binary64 expansions,
  * or fe expansions, fast/fast_exact.h).  No libm.
  * docs/queries/sphere_plane.md.
  */
@@ -90,7 +91,13 @@ static int sphere_plane_quick(const isect_sphere *sp, const isect_plane *plane)
         return -2;
     double rr = (double)sp->radius * sp->radius, p1 = s * s, p2 = rr * nn;
     int cmp = (p1 > p2) - (p1 < p2);
-    if (cmp == 0) {
+    /* equal products: exact (so S^2 = r^2 n.n) when s is a binary32 value
+     * (s^2 has at most 48 significant bits) and nn has at most 5 (the
+     * Veltkamp split with 2^48 + 1 leaves it whole; rr = r^2 has at most
+     * 48): the boundary set's touching spheres (axis and 3-4-5 normals),
+     * without the two TwoProducts' long chains; else their errors decide */
+    double c5 = (0x1p48 + 1) * nn;
+    if (cmp == 0 && !(((double)(float)s == s) & (c5 - (c5 - nn) == nn))) {
         double e1, e2;
         fx_two_prod(s, s, &e1);
         fx_two_prod(rr, nn, &e2);
@@ -121,9 +128,10 @@ static ISECT_NOINLINE bool sphere_plane_cold(const isect_sphere *s, const isect_
 }
 
 /* The common path: the binary64 filter (docs/queries/sphere_plane.md,
- * steps 1 and 2), its two certificates and the part of the validity test
- * they do not imply combined in one branch, the side selected without
- * one. */
+ * steps 1 and 2): q = d^2 - rr against FB_SPHERE_PLANE_Q (a^2 + rr), one
+ * bound for both certificates (outside: q > e, straddling: -q > e), r >= 0
+ * the one part of the validity test they do not imply, one branch, the
+ * side selected without one. */
 bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_result *out)
 {
     isect_vec3 n = plane.normal;
@@ -133,15 +141,14 @@ bool isect_sphere_plane(isect_sphere s, isect_plane plane, isect_sphere_plane_re
     double a = fabs(tx) + fabs(ty) + fabs(tz);
     double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
     double rr = (double)s.radius * s.radius * nn;
-    double delta = FB_CERT_DOT * a, lo = fabs(d) - delta, hi = fabs(d) + delta;
-    /* a non-finite a (a non-finite centre, point or normal) makes lo and hi
-     * -inf, inf or NaN, so neither certificate holds; n = 0 makes lo, hi
-     * and rr 0, which neither holds either (the strict <) */
-    int ok = (rr <= DBL_MAX) & (s.radius >= 0);
-    int away = (lo > 0) & (lo * lo > rr * (1 + FB_CERT_SQ)), straddle = hi * hi * (1 + FB_CERT_SQ) < rr;
-    if (ISECT_UNLIKELY(((away | straddle) & ok) == 0))
+    double q = d * d - rr, e = FB_SPHERE_PLANE_Q * (a * a + rr);
+    /* a non-finite centre, point, normal or radius makes e inf or NaN (a
+     * or rr), so that neither certificate holds; n = 0 makes q and e 0,
+     * which neither holds either (strict >) */
+    int away = q > e, straddle = -q > e;
+    if (ISECT_UNLIKELY(((away | straddle) & (s.radius >= 0)) == 0))
         return sphere_plane_cold(&s, &plane, out, a, nn, rr);
     if (out)
-        out->side = (isect_side)((int)away * ((d > 0) - (d < 0)));
+        out->side = (isect_side)(away * ((d > 0) - (d < 0)));
     return straddle;
 }
