@@ -25,13 +25,14 @@
 #include <string.h>
 
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
-static int exact_sphere(isect_ray ray, isect_sphere s)
+static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
 {
     fx_num v[3], a, b, c, t1, t2;
-    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, ce[3] = {s.center.x, s.center.y, s.center.z};
-    const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    const float o[3] = {rp->origin.x, rp->origin.y, rp->origin.z};
+    const float ce[3] = {sp->center.x, sp->center.y, sp->center.z};
+    const float d[3] = {rp->dir.x, rp->dir.y, rp->dir.z};
     a.n = b.n = c.n = 0;
-    fx_num_grow(&c, -(double)s.radius * s.radius);
+    fx_num_grow(&c, -(double)sp->radius * sp->radius);
     for (int i = 0; i < 3; i++) {
         fx_num_diff(&v[i], o[i], ce[i]);
         fx_num_mul(&t1, &v[i], &v[i]);
@@ -43,7 +44,7 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
         return 1;
     if (a.n == 0 || fx_num_sign(&b) >= 0)
         return 0;
-    double tmax = ray.tmax;
+    double tmax = rp->tmax;
     fx_num_copy(&t1, &b); /* a tmax + b */
     if (tmax != INFINITY)
         fx_num_add_scaled(&t1, &a, tmax);
@@ -107,6 +108,21 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
     return f < -gf ? 2 : f > gf ? 0 : -1;
 }
 
+/* True when each v_i has at most 24 significant bits (the low 29 bits of
+ * its binary64 significand are 0): then v_i^2 and v_i d_i (d_i binary32)
+ * have at most 48 and are exact in binary64 (v is a binary64 difference of
+ * binary32 values: a multiple of 2^-149 below 2^129, so neither underflows
+ * nor overflows).  Boundary edits (the origin on the sphere along an axis,
+ * tangents) give such v; random ones often do too. */
+static inline bool rs_short3(const fv_d3 *v)
+{
+    uint64_t x, y, z;
+    memcpy(&x, &v->x, 8);
+    memcpy(&y, &v->y, 8);
+    memcpy(&z, &v->z, 8);
+    return ((x | y | z) & 0x1FFFFFFFu) == 0;
+}
+
 /* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
  * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
  * v_i^2 and -r^2), else 2; the origin on the sphere is the common case
@@ -126,8 +142,14 @@ static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *
     if (e[0] != 0 || e[1] != 0 || e[2] != 0)
         return 2;
     const double rr = -(double)sp->radius * sp->radius;
-    double px = fx_two_prod(v->x, v->x, &t[0]), py = fx_two_prod(v->y, v->y, &t[1]);
-    double pz = fx_two_prod(v->z, v->z, &t[2]);
+    double px, py, pz;
+    if (rs_short3(v)) { /* the squares are exact: no TwoProduct */
+        px = v->x * v->x, py = v->y * v->y, pz = v->z * v->z;
+        t[0] = t[1] = t[2] = 0;
+    } else {
+        px = fx_two_prod(v->x, v->x, &t[0]), py = fx_two_prod(v->y, v->y, &t[1]);
+        pz = fx_two_prod(v->z, v->z, &t[2]);
+    }
     double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), rr, &t[5]);
     const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
     return rc_cert_sign(s, m);
@@ -142,22 +164,28 @@ static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *
  * (fx_pair_cmp of the pairs of b^2 and a c); f(tmax) = c + 2 b tmax +
  * a tmax^2 as an expansion of seven exact terms.  0 miss, 2 hit; -1 when a
  * sum is not exact (then exact_sphere decides). */
-static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
+static int rs_exact_small(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp)
 {
-    const double d[3] = {ray.dir.x, ray.dir.y, ray.dir.z}, w[3] = {v.x, v.y, v.z};
+    const double d[3] = {rp->dir.x, rp->dir.y, rp->dir.z}, w[3] = {vp->x, vp->y, vp->z};
+    const double rr = -(double)sp->radius * sp->radius;
     double pb[3], eb[3], pc[3], ec[3], a, b, c;
-    for (int i = 0; i < 3; i++) {
-        pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
-        pc[i] = fx_two_prod(w[i], w[i], &ec[i]);
+    bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a);
+    if (rs_short3(vp)) { /* exact products: no TwoProduct */
+        ok = ok && fx_sum4_exact(w[0] * d[0], w[1] * d[1], w[2] * d[2], 0, &b) &&
+             fx_sum4_exact(w[0] * w[0], w[1] * w[1], w[2] * w[2], rr, &c);
+    } else {
+        for (int i = 0; i < 3; i++) {
+            pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
+            pc[i] = fx_two_prod(w[i], w[i], &ec[i]);
+        }
+        ok = ok && fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
+             fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], rr, 0, &c);
     }
-    bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a) &&
-              fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
-              fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], -(double)s.radius * s.radius, 0, &c);
     if (!ok)
         return -1;
     if (a == 0 || b >= 0)
         return 0;
-    double tmax = ray.tmax, e1, at = fx_two_prod(a, tmax, &e1), e2; /* a tmax = at + e1 */
+    double tmax = rp->tmax, e1, at = fx_two_prod(a, tmax, &e1), e2; /* a tmax = at + e1 */
     if (tmax == INFINITY || fx_pair_cmp(at, e1, -b, 0) >= 0) {
         double e3, bb = fx_two_prod(b, b, &e2), ac = fx_two_prod(a, c, &e3);
         return fx_pair_cmp(bb, e2, ac, e3) >= 0 ? 2 : 0;
@@ -186,16 +214,14 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
 static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp, double a, double b,
                                   double B, double c, double pc)
 {
-    const isect_ray ray = *rp;
-    const isect_sphere sphere = *sp;
-    const fv_d3 v = *vp;
-    if (!((a <= DBL_MAX) & (pc <= DBL_MAX) & (sphere.radius >= 0) & (ray.tmax >= 0)))
+    const float r = sp->radius, tmax = rp->tmax; /* scalars: no struct copies */
+    if (!((a <= DBL_MAX) & (pc <= DBL_MAX) & (r >= 0) & (tmax >= 0)))
         return 0;
     RC_EXACT_HOOK();
-    int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
+    int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, tmax, cs);
     if (decision < 0 && cs == 1)
-        decision = rs_exact_small(ray, sphere, v);
-    return decision >= 0 ? decision : exact_sphere(ray, sphere);
+        decision = rs_exact_small(rp, sp, vp);
+    return decision >= 0 ? decision : exact_sphere(rp, sp);
 }
 
 /* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
