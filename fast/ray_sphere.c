@@ -77,15 +77,16 @@ static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
  * gives the closest approach -b/a.  One division, one sqrt. */
 static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, double c)
 {
-    fv_d3 x = fv_dcross(v, d);
-    double ae = a * rr - fv_ddot(x, x), s = ae > 0 ? sqrt(ae) : 0;
+    (void)v; (void)d; (void)rr;
+    double ae = b * b - a * c, s = ae > 0 ? sqrt(ae) : 0;
     bool first = s <= -0.5 * b;
     return (first ? -b - s : c) / (first ? a : -b + s);
 }
 
 /* The decision from the binary64 values as the filter below takes it
  * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
- * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell. */
+ * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell,
+ * -2 when only D's guard cannot (c > 0, b < 0, a tmax + b >= 0 known). */
 static inline int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
 {
     if (cs == 2)
@@ -100,7 +101,7 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
     double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
     if (tmax == INFINITY || m > gm) {
         double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
-        return D > gD ? 2 : D < -gD ? 0 : -1;
+        return D > gD ? 2 : D < -gD ? 0 : -2; /* -2: only D's sign is missing */
     }
     if (m >= -gm)
         return -1;
@@ -123,36 +124,65 @@ static inline bool rs_short3(const fv_d3 *v)
     return ((x | y | z) & 0x1FFFFFFFu) == 0;
 }
 
+/* The sign of |w|^2 - r^2, w exact in binary64 (the components of an
+ * exact v, or of v with one of them set to 0), r >= 0 binary32: -1, 0, 1,
+ * or 2 when it cannot tell.  With two components 0 it is the sign of
+ * |w_k| - r (both exact: no product).  Else unrolled (no loop, short
+ * chains): the squares, exact when w is short (rs_short3), else the
+ * fx_two_prod pairs, and three fx_two_sum steps add the rounded squares
+ * and -r^2 into s with errors f_1..f_3, so |w|^2 - r^2 = s + (f_1 + f_2 +
+ * f_3 + the products' three exact errors, 0 when short): seven terms, six
+ * left beside s, and FB_RAY_SUM_CERT's certificate (fast/fast_bounds.h: it
+ * needs only the sum = s + E exactly and m, the computed sum of the six
+ * magnitudes, >= (1 - u)^5 of their exact sum) holds as in rc_sum_sign. */
+static int rs_sq_sign(double wx, double wy, double wz, double r)
+{
+    double t[6];
+    if ((wx == 0) + (wy == 0) + (wz == 0) >= 2) {
+        const double w = fabs(wx + wy + wz); /* the one nonzero component, or 0 */
+        return (w > r) - (w < r);
+    }
+    const fv_d3 w = {wx, wy, wz};
+    double px, py, pz;
+    if (rs_short3(&w)) { /* the squares are exact: no TwoProduct */
+        px = wx * wx, py = wy * wy, pz = wz * wz;
+        t[0] = t[1] = t[2] = 0;
+    } else {
+        px = fx_two_prod(wx, wx, &t[0]), py = fx_two_prod(wy, wy, &t[1]);
+        pz = fx_two_prod(wz, wz, &t[2]);
+    }
+    double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), -r * r, &t[5]);
+    const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
+    return rc_cert_sign(s, m);
+}
+
 /* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
- * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
- * v_i^2 and -r^2), else 2; the origin on the sphere is the common case
- * here.  Unrolled (no loop, short chains): three fx_two_sum steps add the
- * products' rounded parts and -r^2 into s with errors f_1..f_3, so
- * c = s + (f_1 + f_2 + f_3 + the products' three exact errors): seven
- * terms, six left beside s, and FB_RAY_SUM_CERT's certificate
- * (fast/fast_bounds.h: it needs only c = s + E exactly and m, the computed
- * sum of the six magnitudes, >= (1 - u)^5 of their exact sum) holds as in
- * rc_sum_sign (2 when it cannot tell, as rc_sum_sign's). */
+ * binary64 (v_i, the usual case), else 2: rs_sq_sign of v.  The origin on
+ * the sphere is the common case here (along an axis: two components 0). */
 static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *v)
 {
-    double e[3], t[7];
+    double e[3];
     (void)fx_two_sum(ray->origin.x, -(double)sp->center.x, &e[0]);
     (void)fx_two_sum(ray->origin.y, -(double)sp->center.y, &e[1]);
     (void)fx_two_sum(ray->origin.z, -(double)sp->center.z, &e[2]);
     if (e[0] != 0 || e[1] != 0 || e[2] != 0)
         return 2;
-    const double rr = -(double)sp->radius * sp->radius;
-    double px, py, pz;
-    if (rs_short3(v)) { /* the squares are exact: no TwoProduct */
-        px = v->x * v->x, py = v->y * v->y, pz = v->z * v->z;
-        t[0] = t[1] = t[2] = 0;
-    } else {
-        px = fx_two_prod(v->x, v->x, &t[0]), py = fx_two_prod(v->y, v->y, &t[1]);
-        pz = fx_two_prod(v->z, v->z, &t[2]);
-    }
-    double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), rr, &t[5]);
-    const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
-    return rc_cert_sign(s, m);
+    return rs_sq_sign(v->x, v->y, v->z, sp->radius);
+}
+
+/* D's sign for a dir along an axis (two components 0, d_j not), v exact,
+ * once c > 0, b < 0 and a tmax + b >= 0 are known (rs_decide's -2): then
+ * a = d_j^2, b = v_j d_j and D = b^2 - a c = d_j^2 (r^2 - |v'|^2), v' = v
+ * with v_j set to 0 (the squared distance of the line from the centre):
+ * D >= 0 iff rs_sq_sign(v') <= 0, a hit.  2, 0, or -1 when it does not
+ * apply or cannot tell.  The tangent rays of the boundary set. */
+static int rs_axis_d(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *v)
+{
+    const float dx = rp->dir.x, dy = rp->dir.y, dz = rp->dir.z;
+    if ((dx == 0) + (dy == 0) + (dz == 0) != 2)
+        return -1;
+    int s = rs_sq_sign(dx == 0 ? v->x : 0, dy == 0 ? v->y : 0, dz == 0 ? v->z : 0, sp->radius);
+    return s == 2 ? -1 : s <= 0 ? 2 : 0;
 }
 
 /* The exact decision, c > 0 known, when a = d.d, b = v.d and c are each
@@ -219,6 +249,8 @@ static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, c
         return 0;
     RC_EXACT_HOOK();
     int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, tmax, cs);
+    if (decision == -2 && cs == 1)
+        decision = rs_axis_d(rp, sp, vp);
     if (decision < 0 && cs == 1)
         decision = rs_exact_small(rp, sp, vp);
     return decision >= 0 ? decision : exact_sphere(rp, sp);
