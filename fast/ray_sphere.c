@@ -197,20 +197,14 @@ static int rs_axis_d(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *v
 static int rs_exact_small(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp)
 {
     const double d[3] = {rp->dir.x, rp->dir.y, rp->dir.z}, w[3] = {vp->x, vp->y, vp->z};
-    const double rr = -(double)sp->radius * sp->radius;
     double pb[3], eb[3], pc[3], ec[3], a, b, c;
-    bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a);
-    if (rs_short3(vp)) { /* exact products: no TwoProduct */
-        ok = ok && fx_sum4_exact(w[0] * d[0], w[1] * d[1], w[2] * d[2], 0, &b) &&
-             fx_sum4_exact(w[0] * w[0], w[1] * w[1], w[2] * w[2], rr, &c);
-    } else {
-        for (int i = 0; i < 3; i++) {
-            pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
-            pc[i] = fx_two_prod(w[i], w[i], &ec[i]);
-        }
-        ok = ok && fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
-             fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], rr, 0, &c);
+    for (int i = 0; i < 3; i++) {
+        pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
+        pc[i] = fx_two_prod(w[i], w[i], &ec[i]);
     }
+    bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a) &&
+              fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
+              fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], -(double)sp->radius * sp->radius, 0, &c);
     if (!ok)
         return -1;
     if (a == 0 || b >= 0)
