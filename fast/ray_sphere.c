@@ -109,19 +109,19 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
     return f < -gf ? 2 : f > gf ? 0 : -1;
 }
 
-/* True when each v_i has at most 24 significant bits (the low 29 bits of
- * its binary64 significand are 0): then v_i^2 and v_i d_i (d_i binary32)
- * have at most 48 and are exact in binary64 (v is a binary64 difference of
- * binary32 values: a multiple of 2^-149 below 2^129, so neither underflows
- * nor overflows).  Boundary edits (the origin on the sphere along an axis,
- * tangents) give such v; random ones often do too. */
+/* True when each v_i has at most 26 significant bits (the low 27 bits of
+ * its binary64 significand are 0): then v_i^2 has at most 52 and is exact
+ * in binary64 (v is a binary64 difference of binary32 values, or 0: a
+ * multiple of 2^-149 below 2^129, so the square neither underflows nor
+ * overflows).  Boundary edits (the origin on the sphere, tangents) give
+ * such v; random ones often do too. */
 static inline bool rs_short3(const fv_d3 *v)
 {
     uint64_t x, y, z;
     memcpy(&x, &v->x, 8);
     memcpy(&y, &v->y, 8);
     memcpy(&z, &v->z, 8);
-    return ((x | y | z) & 0x1FFFFFFFu) == 0;
+    return ((x | y | z) & 0x7FFFFFFu) == 0;
 }
 
 /* The sign of |w|^2 - r^2, w exact in binary64 (the components of an
