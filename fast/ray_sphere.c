@@ -10,12 +10,12 @@
  * Every sign is taken from binary64 values (no overflow or underflow for
  * any binary32 input: no rescaling) when the guards FB_RAY_DOT and
  * FB_RAY_QUAD certify it, else (in a cold function) from c's exact sign
- * by a short exact sum (rc_sum_sign) and then from exact expansions
- * (fast/fast_exact.h): the hit flag is exact for every input.  The entry
- * root is (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), a e = a r^2 - |v x d|^2
- * (Lagrange's form of b^2 - a c without its cancellation; e = r^2 - l.l
- * with l the closest approach, Haines et al., Ray Tracing Gems ch. 7),
- * whichever form is accurate (see below).  docs/queries/ray_sphere.md.
+ * by a short exact sum (rs_sq_sign), D's for a dir along an axis the same
+ * way (rs_axis_d), then from short exact sums of TwoProduct pairs
+ * (rs_exact_small) and last from exact expansions (fast/fast_exact.h): the
+ * hit flag is exact for every input.  The entry root is (-b - sqrt(D))/a
+ * or c/(-b + sqrt(D)) with the filter's D, whichever form is accurate (see
+ * entry).  docs/queries/ray_sphere.md.
  */
 #include "isect.h"
 
@@ -64,21 +64,27 @@ static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
 }
 
 /* The entry root, a hit being known with c > 0 (so b < 0, a > 0), from the
- * values of the decision: s^2 = a e = a r^2 - |v x d|^2 (Lagrange's
- * identity, a e = b^2 - a c without its cancellation: e = r^2 - |l|^2,
- * l = v - (b/a) d the closest approach, Haines et al., Ray Tracing Gems
- * ch. 7).  The first form (-b - s)/a depends on c only through e and is
- * the accurate one unless s is close to -b (the origin near the sphere);
- * the second, c/(-b + s), cancels nothing but takes c and e with
- * independent rounding errors, which near a tangency (e ~ 0) can put t
- * beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for an exact
- * 0.54 that way.  So: the first form when s <= -b/2, the second (where
- * c < 3e) otherwise.  A computed a e < 0 (rounding; the exact D >= 0)
- * gives the closest approach -b/a.  One division, one sqrt. */
-static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, double c)
+ * filter's own values: s = sqrt(D), D = b^2 - a c as computed (the value
+ * rs_decide compares; the compiler shares it).  The computed D is within
+ * FB_RAY_QUAD's error bound E = 11u (B^2 + a P) of the exact one whichever
+ * path decided the hit, so s errs by at most min(sqrt(E), E/sqrt(D)): where
+ * D > E (every hit the filter certifies by D or f(tmax), and every hit of
+ * a large chord) that is a few binary64 ulps of t or far below a binary32
+ * ulp (docs/queries/ray_sphere.md); where D <= E the ray grazes the ball
+ * and a move of the inputs by 2^-24 of their scale moves D by far more
+ * than E (severity far below 1).  Lagrange's form a r^2 - |v x d|^2 (the
+ * previous code) was more accurate only in that grazing range, at the cost
+ * of a cross product on every hit.  The first form (-b - s)/a is the
+ * accurate one unless s is close to -b (the origin near the sphere); the
+ * second, c/(-b + s), cancels nothing but takes c and s with independent
+ * rounding errors, which near a tangency can put t beyond the chord's
+ * midpoint -b/a: the fuzzer found t = 0.8 for an exact 0.54 that way.  So:
+ * the first form when s <= -b/2, the second (where a c < 3 D) otherwise.  A
+ * computed D <= 0 (rounding; the exact D >= 0) gives the closest approach
+ * -b/a.  One division, one sqrt. */
+static inline double entry(double a, double b, double c)
 {
-    (void)v; (void)d; (void)rr;
-    double ae = b * b - a * c, s = ae > 0 ? sqrt(ae) : 0;
+    double D = b * b - a * c, s = D > 0 ? sqrt(D) : 0;
     bool first = s <= -0.5 * b;
     return (first ? -b - s : c) / (first ? a : -b + s);
 }
@@ -267,7 +273,7 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     if (ISECT_UNLIKELY((decision < 0) | !ok))
         decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
-        float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
+        float t = decision == 2 ? (float)entry(a, b, c) : 0.0f;
         out->hit = decision != 0;
         out->t = decision == 0 ? 0.0f : t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
