@@ -143,7 +143,7 @@ static inline bool rs_short3(const fv_d3 *v)
  * magnitudes, >= (1 - u)^5 of their exact sum) holds as in rc_sum_sign. */
 static int rs_sq_sign(double wx, double wy, double wz, double r)
 {
-    double t[6];
+    double t[6] = {0}; /* t[0..2] stay 0 for short w */
     if ((wx == 0) + (wy == 0) + (wz == 0) >= 2) {
         const double w = fabs(wx + wy + wz); /* the one nonzero component, or 0 */
         return (w > r) - (w < r);
@@ -152,7 +152,6 @@ static int rs_sq_sign(double wx, double wy, double wz, double r)
     double px, py, pz;
     if (rs_short3(&w)) { /* the squares are exact: no TwoProduct */
         px = wx * wx, py = wy * wy, pz = wz * wz;
-        t[0] = t[1] = t[2] = 0;
     } else {
         px = fx_two_prod(wx, wx, &t[0]), py = fx_two_prod(wy, wy, &t[1]);
         pz = fx_two_prod(wz, wz, &t[2]);
