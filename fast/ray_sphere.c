@@ -10,12 +10,12 @@
  * Every sign is taken from binary64 values (no overflow or underflow for
  * any binary32 input: no rescaling) when the guards FB_RAY_DOT and
  * FB_RAY_QUAD certify it, else (in a cold function) from c's exact sign
- * by a short exact sum (rc_sum_sign) and then from exact expansions
- * (fast/fast_exact.h): the hit flag is exact for every input.  The entry
- * root is (-b - sqrt(a e))/a or c/(-b + sqrt(a e)), a e = a r^2 - |v x d|^2
- * (Lagrange's form of b^2 - a c without its cancellation; e = r^2 - l.l
- * with l the closest approach, Haines et al., Ray Tracing Gems ch. 7),
- * whichever form is accurate (see below).  docs/queries/ray_sphere.md.
+ * by a short exact sum (rs_sq_sign), D's for a dir along an axis the same
+ * way (rs_axis_d), then from short exact sums of TwoProduct pairs
+ * (rs_exact_small) and last from exact expansions (fast/fast_exact.h): the
+ * hit flag is exact for every input.  The entry root is (-b - sqrt(D))/a
+ * or c/(-b + sqrt(D)) with the filter's D, whichever form is accurate (see
+ * entry).  docs/queries/ray_sphere.md.
  */
 #include "isect.h"
 
@@ -25,13 +25,14 @@
 #include <string.h>
 
 /* The exact decision (c > 0 known or not): 0 miss, 1 hit at t = 0, 2 hit. */
-static int exact_sphere(isect_ray ray, isect_sphere s)
+static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
 {
     fx_num v[3], a, b, c, t1, t2;
-    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z}, ce[3] = {s.center.x, s.center.y, s.center.z};
-    const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+    const float o[3] = {rp->origin.x, rp->origin.y, rp->origin.z};
+    const float ce[3] = {sp->center.x, sp->center.y, sp->center.z};
+    const float d[3] = {rp->dir.x, rp->dir.y, rp->dir.z};
     a.n = b.n = c.n = 0;
-    fx_num_grow(&c, -(double)s.radius * s.radius);
+    fx_num_grow(&c, -(double)sp->radius * sp->radius);
     for (int i = 0; i < 3; i++) {
         fx_num_diff(&v[i], o[i], ce[i]);
         fx_num_mul(&t1, &v[i], &v[i]);
@@ -43,7 +44,7 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
         return 1;
     if (a.n == 0 || fx_num_sign(&b) >= 0)
         return 0;
-    double tmax = ray.tmax;
+    double tmax = rp->tmax;
     fx_num_copy(&t1, &b); /* a tmax + b */
     if (tmax != INFINITY)
         fx_num_add_scaled(&t1, &a, tmax);
@@ -63,28 +64,35 @@ static int exact_sphere(isect_ray ray, isect_sphere s)
 }
 
 /* The entry root, a hit being known with c > 0 (so b < 0, a > 0), from the
- * values of the decision: s^2 = a e = a r^2 - |v x d|^2 (Lagrange's
- * identity, a e = b^2 - a c without its cancellation: e = r^2 - |l|^2,
- * l = v - (b/a) d the closest approach, Haines et al., Ray Tracing Gems
- * ch. 7).  The first form (-b - s)/a depends on c only through e and is
- * the accurate one unless s is close to -b (the origin near the sphere);
- * the second, c/(-b + s), cancels nothing but takes c and e with
- * independent rounding errors, which near a tangency (e ~ 0) can put t
- * beyond the chord's midpoint -b/a: the fuzzer found t = 0.8 for an exact
- * 0.54 that way.  So: the first form when s <= -b/2, the second (where
- * c < 3e) otherwise.  A computed a e < 0 (rounding; the exact D >= 0)
- * gives the closest approach -b/a.  One division, one sqrt. */
-static inline double entry(fv_d3 v, fv_d3 d, double rr, double a, double b, double c)
+ * filter's own values: s = sqrt(D), D = b^2 - a c as computed (the value
+ * rs_decide compares; the compiler shares it).  The computed D is within
+ * FB_RAY_QUAD's error bound E = 11u (B^2 + a P) of the exact one whichever
+ * path decided the hit, so s errs by at most min(sqrt(E), E/sqrt(D)): where
+ * D > E (every hit the filter certifies by D or f(tmax), and every hit of
+ * a large chord) that is a few binary64 ulps of t or far below a binary32
+ * ulp (docs/queries/ray_sphere.md); where D <= E the ray grazes the ball
+ * and a move of the inputs by 2^-24 of their scale moves D by far more
+ * than E (severity far below 1).  Lagrange's form a r^2 - |v x d|^2 (the
+ * previous code) was more accurate only in that grazing range, at the cost
+ * of a cross product on every hit.  The first form (-b - s)/a is the
+ * accurate one unless s is close to -b (the origin near the sphere); the
+ * second, c/(-b + s), cancels nothing but takes c and s with independent
+ * rounding errors, which near a tangency can put t beyond the chord's
+ * midpoint -b/a: the fuzzer found t = 0.8 for an exact 0.54 that way.  So:
+ * the first form when s <= -b/2, the second (where a c < 3 D) otherwise.  A
+ * computed D <= 0 (rounding; the exact D >= 0) gives the closest approach
+ * -b/a.  One division, one sqrt. */
+static inline double entry(double a, double b, double c)
 {
-    fv_d3 x = fv_dcross(v, d);
-    double ae = a * rr - fv_ddot(x, x), s = ae > 0 ? sqrt(ae) : 0;
+    double D = b * b - a * c, s = D > 0 ? sqrt(D) : 0;
     bool first = s <= -0.5 * b;
     return (first ? -b - s : c) / (first ? a : -b + s);
 }
 
 /* The decision from the binary64 values as the filter below takes it
  * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
- * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell. */
+ * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell,
+ * -2 when only D's guard cannot (c > 0, b < 0, a tmax + b >= 0 known). */
 static inline int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
 {
     if (cs == 2)
@@ -99,7 +107,7 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
     double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
     if (tmax == INFINITY || m > gm) {
         double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
-        return D > gD ? 2 : D < -gD ? 0 : -1;
+        return D > gD ? 2 : D < -gD ? 0 : -2; /* -2: only D's sign is missing */
     }
     if (m >= -gm)
         return -1;
@@ -107,30 +115,79 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
     return f < -gf ? 2 : f > gf ? 0 : -1;
 }
 
+/* True when each v_i has at most 26 significant bits (the low 27 bits of
+ * its binary64 significand are 0): then v_i^2 has at most 52 and is exact
+ * in binary64 (v is a binary64 difference of binary32 values, or 0: a
+ * multiple of 2^-149 below 2^129, so the square neither underflows nor
+ * overflows).  Boundary edits (the origin on the sphere, tangents) give
+ * such v; random ones often do too. */
+static inline bool rs_short3(const fv_d3 *v)
+{
+    uint64_t x, y, z;
+    memcpy(&x, &v->x, 8);
+    memcpy(&y, &v->y, 8);
+    memcpy(&z, &v->z, 8);
+    return ((x | y | z) & 0x7FFFFFFu) == 0;
+}
+
+/* The sign of |w|^2 - r^2, w exact in binary64 (the components of an
+ * exact v, or of v with one of them set to 0), r >= 0 binary32: -1, 0, 1,
+ * or 2 when it cannot tell.  With two components 0 it is the sign of
+ * |w_k| - r (both exact: no product).  Else unrolled (no loop, short
+ * chains): the squares, exact when w is short (rs_short3), else the
+ * fx_two_prod pairs, and three fx_two_sum steps add the rounded squares
+ * and -r^2 into s with errors f_1..f_3, so |w|^2 - r^2 = s + (f_1 + f_2 +
+ * f_3 + the products' three exact errors, 0 when short): seven terms, six
+ * left beside s, and FB_RAY_SUM_CERT's certificate (fast/fast_bounds.h: it
+ * needs only the sum = s + E exactly and m, the computed sum of the six
+ * magnitudes, >= (1 - u)^5 of their exact sum) holds as in rc_sum_sign. */
+static int rs_sq_sign(double wx, double wy, double wz, double r)
+{
+    double t[6] = {0}; /* t[0..2] stay 0 for short w */
+    if ((wx == 0) + (wy == 0) + (wz == 0) >= 2) {
+        const double w = fabs(wx + wy + wz); /* the one nonzero component, or 0 */
+        return (w > r) - (w < r);
+    }
+    const fv_d3 w = {wx, wy, wz};
+    double px, py, pz;
+    if (rs_short3(&w)) { /* the squares are exact: no TwoProduct */
+        px = wx * wx, py = wy * wy, pz = wz * wz;
+    } else {
+        px = fx_two_prod(wx, wx, &t[0]), py = fx_two_prod(wy, wy, &t[1]);
+        pz = fx_two_prod(wz, wz, &t[2]);
+    }
+    double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), -r * r, &t[5]);
+    const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
+    return rc_cert_sign(s, m);
+}
+
 /* The sign of c = |o - center|^2 - r^2 exactly when o - center is exact in
- * binary64 (v_i, the usual case: then c is the sum of the exact pairs of
- * v_i^2 and -r^2), else 2; the origin on the sphere is the common case
- * here.  Unrolled (no loop, short chains): three fx_two_sum steps add the
- * products' rounded parts and -r^2 into s with errors f_1..f_3, so
- * c = s + (f_1 + f_2 + f_3 + the products' three exact errors): seven
- * terms, six left beside s, and FB_RAY_SUM_CERT's certificate
- * (fast/fast_bounds.h: it needs only c = s + E exactly and m, the computed
- * sum of the six magnitudes, >= (1 - u)^5 of their exact sum) holds as in
- * rc_sum_sign (2 when it cannot tell, as rc_sum_sign's). */
+ * binary64 (v_i, the usual case), else 2: rs_sq_sign of v.  The origin on
+ * the sphere is the common case here (along an axis: two components 0). */
 static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *v)
 {
-    double e[3], t[7];
+    double e[3];
     (void)fx_two_sum(ray->origin.x, -(double)sp->center.x, &e[0]);
     (void)fx_two_sum(ray->origin.y, -(double)sp->center.y, &e[1]);
     (void)fx_two_sum(ray->origin.z, -(double)sp->center.z, &e[2]);
     if (e[0] != 0 || e[1] != 0 || e[2] != 0)
         return 2;
-    const double rr = -(double)sp->radius * sp->radius;
-    double px = fx_two_prod(v->x, v->x, &t[0]), py = fx_two_prod(v->y, v->y, &t[1]);
-    double pz = fx_two_prod(v->z, v->z, &t[2]);
-    double s = fx_two_sum(fx_two_sum(fx_two_sum(px, py, &t[3]), pz, &t[4]), rr, &t[5]);
-    const double m = ((fabs(t[0]) + fabs(t[1])) + fabs(t[2])) + ((fabs(t[3]) + fabs(t[4])) + fabs(t[5]));
-    return rc_cert_sign(s, m);
+    return rs_sq_sign(v->x, v->y, v->z, sp->radius);
+}
+
+/* D's sign for a dir along an axis (two components 0, d_j not), v exact,
+ * once c > 0, b < 0 and a tmax + b >= 0 are known (rs_decide's -2): then
+ * a = d_j^2, b = v_j d_j and D = b^2 - a c = d_j^2 (r^2 - |v'|^2), v' = v
+ * with v_j set to 0 (the squared distance of the line from the centre):
+ * D >= 0 iff rs_sq_sign(v') <= 0, a hit.  2, 0, or -1 when it does not
+ * apply or cannot tell.  The tangent rays of the boundary set. */
+static int rs_axis_d(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *v)
+{
+    const float dx = rp->dir.x, dy = rp->dir.y, dz = rp->dir.z;
+    if ((dx == 0) + (dy == 0) + (dz == 0) != 2)
+        return -1;
+    int s = rs_sq_sign(dx == 0 ? v->x : 0, dy == 0 ? v->y : 0, dz == 0 ? v->z : 0, sp->radius);
+    return s == 2 ? -1 : s <= 0 ? 2 : 0;
 }
 
 /* The exact decision, c > 0 known, when a = d.d, b = v.d and c are each
@@ -142,9 +199,9 @@ static int rs_c_sign(const isect_ray *ray, const isect_sphere *sp, const fv_d3 *
  * (fx_pair_cmp of the pairs of b^2 and a c); f(tmax) = c + 2 b tmax +
  * a tmax^2 as an expansion of seven exact terms.  0 miss, 2 hit; -1 when a
  * sum is not exact (then exact_sphere decides). */
-static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
+static int rs_exact_small(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp)
 {
-    const double d[3] = {ray.dir.x, ray.dir.y, ray.dir.z}, w[3] = {v.x, v.y, v.z};
+    const double d[3] = {rp->dir.x, rp->dir.y, rp->dir.z}, w[3] = {vp->x, vp->y, vp->z};
     double pb[3], eb[3], pc[3], ec[3], a, b, c;
     for (int i = 0; i < 3; i++) {
         pb[i] = fx_two_prod(w[i], d[i], &eb[i]);
@@ -152,12 +209,12 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
     }
     bool ok = fx_sum4_exact(d[0] * d[0], d[1] * d[1], d[2] * d[2], 0, &a) &&
               fx_sum8_exact(pb[0], pb[1], pb[2], eb[0], eb[1], eb[2], 0, 0, &b) &&
-              fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], -(double)s.radius * s.radius, 0, &c);
+              fx_sum8_exact(pc[0], pc[1], pc[2], ec[0], ec[1], ec[2], -(double)sp->radius * sp->radius, 0, &c);
     if (!ok)
         return -1;
     if (a == 0 || b >= 0)
         return 0;
-    double tmax = ray.tmax, e1, at = fx_two_prod(a, tmax, &e1), e2; /* a tmax = at + e1 */
+    double tmax = rp->tmax, e1, at = fx_two_prod(a, tmax, &e1), e2; /* a tmax = at + e1 */
     if (tmax == INFINITY || fx_pair_cmp(at, e1, -b, 0) >= 0) {
         double e3, bb = fx_two_prod(b, b, &e2), ac = fx_two_prod(a, c, &e3);
         return fx_pair_cmp(bb, e2, ac, e3) >= 0 ? 2 : 0;
@@ -186,16 +243,16 @@ static int rs_exact_small(isect_ray ray, isect_sphere s, fv_d3 v)
 static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, const fv_d3 *vp, double a, double b,
                                   double B, double c, double pc)
 {
-    const isect_ray ray = *rp;
-    const isect_sphere sphere = *sp;
-    const fv_d3 v = *vp;
-    if (!((a <= DBL_MAX) & (pc <= DBL_MAX) & (sphere.radius >= 0) & (ray.tmax >= 0)))
+    const float r = sp->radius, tmax = rp->tmax; /* scalars: no struct copies */
+    if (!((a <= DBL_MAX) & (pc <= DBL_MAX) & (r >= 0) & (tmax >= 0)))
         return 0;
     RC_EXACT_HOOK();
-    int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, ray.tmax, cs);
+    int cs = rs_c_sign(rp, sp, vp), decision = rs_decide(a, b, B, c, pc, tmax, cs);
+    if (decision == -2 && cs == 1)
+        decision = rs_axis_d(rp, sp, vp);
     if (decision < 0 && cs == 1)
-        decision = rs_exact_small(ray, sphere, v);
-    return decision >= 0 ? decision : exact_sphere(ray, sphere);
+        decision = rs_exact_small(rp, sp, vp);
+    return decision >= 0 ? decision : exact_sphere(rp, sp);
 }
 
 /* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
@@ -215,7 +272,7 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     if (ISECT_UNLIKELY((decision < 0) | !ok))
         decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
-        float t = decision == 2 ? (float)entry(v, d, rr, a, b, c) : 0.0f;
+        float t = decision == 2 ? (float)entry(a, b, c) : 0.0f;
         out->hit = decision != 0;
         out->t = decision == 0 ? 0.0f : t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
     }
