@@ -25,7 +25,7 @@
  * | FB_CERT_TRIPLE     | 2^-49       | point_in_triangle.c, fast_tri_exact.h |
  * | FB_CERT_SQ32       | 2^-19       | sphere_sphere.c (binary32 stage)      |
  * | FB_CERT_DOT32      | 2^-20       | aabb_plane.c (binary32 stage)         |
- * | FB_RAY_END         | 2^-50       | ray_aabb.c, ray_plane.c               |
+ * | FB_RAY_END         | 2^-50       | ray_aabb.c                            |
  * | FB_RAY_DOT         | 2^-49       | ray_plane.c, ray_sphere.c             |
  * | FB_RAY_QUAD        | 2^-48       | ray_sphere.c                          |
  * | FB_RAY_TRI         | 2^-49       | ray_triangle.c                        |
@@ -56,7 +56,7 @@
  * | FB_ST_OUT_*        | 2^-46/2^-22 | sphere_triangle.c (witness outputs)   |
  * | FB_SPHERE_PLANE_Q  | 2^-47       | sphere_plane.c (common path)          |
  * (the ray guards and the issue-14 certificates: their own sections at the
- * end; FB_RAY_END is also aabb_sweep_aabb.c's; from FB_RAY_CYL on, the
+ * end; aabb_sweep_aabb.c has its own, FB_SWEEP_END; from FB_RAY_CYL on, the
  * sections are in fast/fast_bounds_stages.h, which this file includes)
  */
 #ifndef ISECT_FAST_BOUNDS_H
