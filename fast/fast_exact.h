@@ -72,6 +72,19 @@ static inline double fx_two_prod(double a, double b, double *err)
     return p;
 }
 
+/* The low 27 bits of d's binary64 significand field: 0 when d (normal or
+ * 0, as every difference of binary32 values is) has at most 26 significant
+ * bits, so that the product of two such values (at most 52 bits) is exact
+ * unless it underflows (each user's range excludes that).  Users:
+ * fast_tri_exact.h, triangle_triangle_exact.c, sphere_sphere.c,
+ * ray_sphere.c. */
+static inline uint64_t fx_low27(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u & ((UINT64_C(1) << 27) - 1);
+}
+
 static inline double fx_two_sum(double a, double b, double *err)
 {
     double s = a + b, bv = s - a;

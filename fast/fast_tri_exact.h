@@ -50,27 +50,16 @@ static inline int tx_triple_sign_pairs(const double *x, double p[3][4])
     return fx_sign(h, na);
 }
 
-/* The low 27 bits of d's binary64 significand field: 0 when d (normal or
- * 0, as every difference of binary32 values is) has at most 26 significant
- * bits, so that the product of two such values (at most 52 bits) is exact
- * unless it underflows (fx_triple's range excludes that). */
-static inline uint64_t tx_low27(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u & ((UINT64_C(1) << 27) - 1);
-}
-
 /* y x z's products for tx_triple_sign_short and tx_triple_sign_split:
  * p[i] = {err, y_j z_k, err, y_k z_j} (each product exact by itself when
- * the six entries have at most 26 significant bits, tx_low27, its error
+ * the six entries have at most 26 significant bits, fx_low27, its error
  * then 0; else by fx_two_prod) and c_i = fl(y_j z_k - y_k z_j).  True when
  * every c_i is exact (both errors 0 and fx_two_sum's error 0). */
 static inline bool tx_cross_exact(const double *y, const double *z, double *c, double (*p)[4])
 {
     int ok = 1;
-    bool narrow = (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) |
-                   tx_low27(z[2])) == 0;
+    bool narrow = (fx_low27(y[0]) | fx_low27(y[1]) | fx_low27(y[2]) | fx_low27(z[0]) | fx_low27(z[1]) |
+                   fx_low27(z[2])) == 0;
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         double e3;
@@ -91,7 +80,7 @@ static inline bool tx_cross_exact(const double *y, const double *z, double *c, d
 /* The sign of x.(y x z), exactly, for fx_triple's entries, in a short
  * fixed expansion when the cross product is exact in binary64: each
  * y_j z_k exact by itself when the six entries of y and z have at most 26
- * significant bits (tx_low27), else by fx_two_prod, exact when its error
+ * significant bits (fx_low27), else by fx_two_prod, exact when its error
  * is 0, and c_i = y_j z_k -
  * y_k z_j exact when fx_two_sum's error is 0; then x.c = sum of the three
  * fx_two_prod pairs x_i c_i = h_i + t_i exactly (fx_triple's range: c_i

@@ -123,11 +123,7 @@ static inline int rs_decide(double a, double b, double B, double c, double pc, d
  * such v; random ones often do too. */
 static inline bool rs_short3(const fv_d3 *v)
 {
-    uint64_t x, y, z;
-    memcpy(&x, &v->x, 8);
-    memcpy(&y, &v->y, 8);
-    memcpy(&z, &v->z, 8);
-    return ((x | y | z) & 0x7FFFFFFu) == 0;
+    return (fx_low27(v->x) | fx_low27(v->y) | fx_low27(v->z)) == 0;
 }
 
 /* The sign of |w|^2 - r^2, w exact in binary64 (the components of an

@@ -96,12 +96,7 @@ static ISECT_NOINLINE bool sphere_sphere_rare(double ax, double ay, double az, d
 /* At most 26 significant bits: the low 27 bits of the significand of a
  * normal binary64 value are 0 (every value here is 0 or a multiple of
  * 2^-149, so normal), and then its square is exact (at most 52 bits). */
-static inline unsigned sphere_short(double x)
-{
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    return (b & ((UINT64_C(1) << 27) - 1)) == 0;
-}
+static inline unsigned sphere_short(double x) { return fx_low27(x) == 0; }
 
 /* The short exact stage, on valid inputs the certificates left (the
  * binary32 inputs converted to binary64, exact): when the centre

@@ -10,13 +10,13 @@
 
 /* n = (t1 - t0) x (t2 - t0) exactly in binary64, when it is: the edge
  * differences exact (tx_diff3_exact) with at most 26 significant bits each
- * (tx_low27: the six products exact, 52 bits) and the three differences of
+ * (fx_low27: the six products exact, 52 bits) and the three differences of
  * products exact (fx_two_sum's error 0); else false. */
 static bool normal_exact(double *n, const isect_vec3 *t)
 {
     double y[3], z[3], e0, e1, e2;
     if (!tx_diff3_exact(y, t[1], t[0]) || !tx_diff3_exact(z, t[2], t[0]) ||
-        (tx_low27(y[0]) | tx_low27(y[1]) | tx_low27(y[2]) | tx_low27(z[0]) | tx_low27(z[1]) | tx_low27(z[2])) != 0)
+        (fx_low27(y[0]) | fx_low27(y[1]) | fx_low27(y[2]) | fx_low27(z[0]) | fx_low27(z[1]) | fx_low27(z[2])) != 0)
         return false;
     n[0] = fx_two_sum(y[1] * z[2], -(y[2] * z[1]), &e0);
     n[1] = fx_two_sum(y[2] * z[0], -(y[0] * z[2]), &e1);

@@ -50,7 +50,7 @@ static int route(const isect_vec3 *w)
     if (!tx_diff3_exact(x, w[1], w[0]) || !tx_diff3_exact(y, w[2], w[0]) || !tx_diff3_exact(z, w[3], w[0]))
         return 3;
     for (int i = 0; i < 3; i++)
-        if (tx_low27(y[i]) || tx_low27(z[i]))
+        if (fx_low27(y[i]) || fx_low27(z[i]))
             return 2;
     double c[3], h[3], t[3], e;
     for (int i = 0; i < 3; i++) {
