@@ -22,6 +22,7 @@
 #include "isect_ref.h"
 #include "ref_ccd.h"
 
+#include <float.h>
 #include <math.h>
 
 enum { DIST_DEPTH = 40, DIST_BUDGET = 4000 };
@@ -125,15 +126,46 @@ static double lower(dist_state *s, double a, double b, int depth)
     return both > here ? both : here;
 }
 
+/* The exponent e with 2^-e scaling every input exactly to a largest
+ * magnitude in [1/2, 1), or 0 when some input would lose bits (a span of
+ * magnitudes beyond binary64's range) or all are 0.  The bounds above work
+ * in interval binary64: their squares and fourth powers overflow beyond
+ * about 2^255 and underflow below 2^-268, where they fall back to the box
+ * gap alone; a scaled copy is the same geometry, its distances 2^-e times
+ * the original's, exactly. */
+static int exact_scale(const double *in)
+{
+    double m = 0;
+    for (int i = 0; i < CCD_N_IN; i++)
+        m = fmax(m, fabs(in[i]));
+    int e = 0;
+    if (m == 0)
+        return 0;
+    frexp(m, &e);
+    for (int i = 0; i < CCD_N_IN; i++)
+        if (ldexp(ldexp(in[i], -e), e) != in[i])
+            return 0;
+    return e;
+}
+
 double ccd_min_dist(ccd_kind kind, const double *in, double t0, double t1, double stop)
 {
-    dist_state s = {kind, {{0}}, stop, DIST_BUDGET};
-    for (int i = 0; i < CCD_N_IN; i++) {
+    for (int i = 0; i < CCD_N_IN; i++)
         if (!isfinite(in[i]))
             return 0;
-        s.in[i] = iv_point(in[i]);
-    }
     if (!(t0 >= 0 && t1 <= 1 && t0 <= t1))
         return 0;
-    return lower(&s, t0, t1, DIST_DEPTH);
+    int e = exact_scale(in);
+    /* stop only decides how far to refine: rounded, it changes the effort,
+     * never the validity of the bound. */
+    dist_state s = {kind, {{0}}, ldexp(stop, -e), DIST_BUDGET};
+    for (int i = 0; i < CCD_N_IN; i++)
+        s.in[i] = iv_point(ldexp(in[i], -e));
+    double l = lower(&s, t0, t1, DIST_DEPTH);
+    /* Back to the input's scale, rounded down (ldexp rounds to nearest
+     * where the result is subnormal; an overflow would not be a bound). */
+    double r = ldexp(l, e);
+    if (ldexp(r, -e) > l)
+        r = nextafter(r, 0);
+    return isinf(r) ? DBL_MAX : r;
 }

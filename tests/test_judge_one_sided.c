@@ -172,3 +172,45 @@ Test(one_sided, min_dist_bounds)
     mk(in, ee);
     cr_assert_eq(ref_edge_edge_ccd_min_dist(in, 0, 1, INFINITY), 0);
 }
+
+/* The bound and the judge at extreme scales: the point p = S (1/4, 1/4, 3/4)
+ * held still above the triangle a = 0, b = S (1, 0, 0), c = S (0, 1, 1),
+ * inside the triangle's box.  The plane is z = y (normal (0, -1, 1)/sqrt 2),
+ * p's foot S (1/4, 1/2, 1/2) = a + (b - a)/4 + (c - a)/2 lies inside, so the
+ * least distance is (z - y)/sqrt 2 = S/(2 sqrt 2) = 0.35355... S at every t.
+ * Unscaled, the interval bounds' squares overflow (S = 2^400) or underflow
+ * (S = 2^-400) and only the box gap, 0 here, was left: a target's hit at
+ * t = 0 passed as tolerated. */
+Test(one_sided, min_dist_at_extreme_scales)
+{
+    static const double shape[8][3] = {{0.25, 0.25, 0.75}, {0, 0, 0}, {1, 0, 0}, {0, 1, 1},
+                                       {0.25, 0.25, 0.75}, {0, 0, 0}, {1, 0, 0}, {0, 1, 1}};
+    static const int ex[] = {-1000, -400, -200, 0, 200, 400, 1000};
+    for (size_t k = 0; k < sizeof ex / sizeof ex[0]; k++) {
+        double in[24], S = ldexp(1, ex[k]);
+        mk(in, shape);
+        for (int i = 0; i < 24; i++)
+            in[i] *= S;
+        double L = ref_vertex_face_ccd_min_dist(in, 0, 1, INFINITY);
+        cr_assert(L > 0.35 * S && L <= 0.3536 * S, "S = 2^%d: L = %g S", ex[k], L / S);
+        isect_judgement j = judge_fixed("vertex_face_ccd", in, true, 0);
+        cr_assert_eq(j.verdict, VERDICT_DISCREPANCY, "S = 2^%d: a hit at t = 0, 0.35 S apart", ex[k]);
+        /* Skew segments 2 S apart (x axis at z = 0, y axis at z = 2 S). */
+        static const double skew[8][3] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 2}, {0, 1, 2},
+                                          {-1, 0, 0}, {1, 0, 0}, {0, -1, 2}, {0, 1, 2}};
+        mk(in, skew);
+        for (int i = 0; i < 24; i++)
+            in[i] *= S;
+        L = ref_edge_edge_ccd_min_dist(in, 0, 1, INFINITY);
+        cr_assert(L > 1.99 * S && L <= 2 * S, "S = 2^%d: L = %g S", ex[k], L / S);
+    }
+    /* Magnitudes spanning more than binary64's range cannot be scaled
+     * exactly: the bound stays valid (here the box gap, 0), never above the
+     * distance. */
+    double in[24];
+    mk(in, shape);
+    for (int i = 0; i < 24; i++)
+        in[i] *= 0x1p1000;
+    in[1] = 0x1p-1074;
+    cr_assert(ref_vertex_face_ccd_min_dist(in, 0, 1, INFINITY) <= 0.3536 * 0x1p1000);
+}
