@@ -51,10 +51,8 @@ static float cyl_entry(const double *val, double cx, double cg, float tmax)
     double b = val[B], dw = val[DW], e = 0;
     if (b < 0 && cx > cg) /* C > 0 certainly */
         e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
-    if (dw > 0 && val[VW] < 0)
-        e = isect_fmax(e, -val[VW] / dw);
-    else if (dw < 0 && val[UW] > 0)
-        e = isect_fmax(e, -val[UW] / dw);
+    const double x = dw > 0 ? val[VW] : val[UW], s = dw != 0 ? -x / dw : 0;
+    e = s > e ? s : e;
     return (float)isect_fmin(e, (double)tmax);
 }
 
