@@ -196,13 +196,13 @@ static ISECT_NOINLINE bool cq_a_zero(const isect_ray *ray, const isect_cylinder 
     const isect_vec3 d = ray->dir, p0 = cy->p0, p1 = cy->p1;
     double s[3], s2[3];
     /* First dir = +-(p1 - p0) exactly (the bench's parallel rays: about one
-     * boundary input in five): w's three differences exact and d equal to
-     * w or to -w component by component make d x w = 0 exactly, at a
-     * third of the sums' cost (issue 14, speed9). */
-    int exact = cq_exact_sum(p1.x, -(double)p0.x, &s[0]);
-    exact &= cq_exact_sum(p1.y, -(double)p0.y, &s[1]);
+     * boundary input in five): d equal to w or to -w component by
+     * component, w's three differences exact (cq_exact_sum), make
+     * d x w = 0 exactly, at a fraction of the sums' cost (issue 14,
+     * speed9). */
+    int exact = cq_exact_sum(p1.x, -(double)p0.x, &s[0]) & cq_exact_sum(p1.y, -(double)p0.y, &s[1]);
     exact &= cq_exact_sum(p1.z, -(double)p0.z, &s[2]);
-    if (exact & (((d.x == s[0]) & (d.y == s[1]) & (d.z == s[2])) | ((d.x == -s[0]) & (d.y == -s[1]) & (d.z == -s[2]))))
+    if (((d.x == s[0] && d.y == s[1] && d.z == s[2]) || (d.x == -s[0] && d.y == -s[1] && d.z == -s[2])) && exact)
         return true;
     exact = cq_exact_sum((double)d.y * p1.z, -((double)d.z * p1.y), &s[0]);
     exact &= cq_exact_sum((double)d.z * p0.y, -((double)d.y * p0.z), &s2[0]);
