@@ -200,9 +200,10 @@ static ISECT_NOINLINE bool cq_a_zero(const isect_ray *ray, const isect_cylinder 
      * component, w's three differences exact (cq_exact_sum), make
      * d x w = 0 exactly, at a fraction of the sums' cost (issue 14,
      * speed9). */
-    int exact = cq_exact_sum(p1.x, -(double)p0.x, &s[0]) & cq_exact_sum(p1.y, -(double)p0.y, &s[1]);
-    exact &= cq_exact_sum(p1.z, -(double)p0.z, &s[2]);
-    if (((d.x == s[0] && d.y == s[1] && d.z == s[2]) || (d.x == -s[0] && d.y == -s[1] && d.z == -s[2])) && exact)
+    double w0, w1, w2;
+    int exact = cq_exact_sum(p1.x, -(double)p0.x, &w0) & cq_exact_sum(p1.y, -(double)p0.y, &w1);
+    exact &= cq_exact_sum(p1.z, -(double)p0.z, &w2);
+    if (((d.x == w0 && d.y == w1 && d.z == w2) || (d.x == -w0 && d.y == -w1 && d.z == -w2)) && exact)
         return true;
     exact = cq_exact_sum((double)d.y * p1.z, -((double)d.z * p1.y), &s[0]);
     exact &= cq_exact_sum((double)d.z * p0.y, -((double)d.y * p0.z), &s2[0]);
