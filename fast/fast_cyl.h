@@ -72,11 +72,13 @@ static inline int cyv_sign(fmv a)
     return x > g ? 1 : x < -g ? -1 : p == 0 ? 0 : CY_UNKNOWN;
 }
 
-/* The input and the exact path's leaves (fe expansions, below). */
+/* The input and the exact path's leaves (fe expansions, below), each
+ * group built on first use: v, u, w, d, r^2, tmax (ready), n = d x w
+ * (ready_n), d.w, v.w, u.w (ready_dots). */
 typedef struct cy_exact_ctx {
     const isect_ray *ray;
     const isect_cylinder *cy;
-    bool ready; /* the fe leaves below are built */
+    bool ready, ready_n, ready_dots;
     fe v[3], u[3], w[3], d[3], n[3], r2, tmax, dw, vw, uw;
 } cy_exact_ctx;
 
@@ -168,20 +170,43 @@ static inline void cy_init(cy_ctx *c, const isect_ray *ray, const isect_cylinder
     c->tmax = fmv_of(c->bounded ? ray->tmax : 0);
 }
 
-static inline void cy_exact_init(cy_exact_ctx *c, isect_ray ray, isect_cylinder cy)
+/* The exact path's leaves, by group (cy_exact_ctx); every operation
+ * writes through a pointer (fast/fast_exact.h: a returned fe is a copy of
+ * FE_CAP doubles; issue 14, speed9: the by-value forms were about half of
+ * an exact evaluation's instructions). */
+static inline void cy_exact_leaves(cy_exact_ctx *c)
 {
-    fe_diff3(c->v, ray.origin, cy.p0);
-    fe_diff3(c->u, ray.origin, cy.p1);
-    fe_diff3(c->w, cy.p1, cy.p0);
-    c->d[0] = fe_of(ray.dir.x);
-    c->d[1] = fe_of(ray.dir.y);
-    c->d[2] = fe_of(ray.dir.z);
-    fe_cross3(c->n, c->d, c->w);
-    c->r2 = fe_of((double)cy.radius * cy.radius);
-    c->tmax = fe_of(ray.tmax == INFINITY ? 0 : ray.tmax);
-    c->dw = fe_dot3(c->d, c->w);
-    c->vw = fe_dot3(c->v, c->w);
-    c->uw = fe_dot3(c->u, c->w);
+    if (c->ready)
+        return;
+    const isect_ray *ray = c->ray;
+    const isect_cylinder *cy = c->cy;
+    fe_diff3(c->v, ray->origin, cy->p0);
+    fe_diff3(c->u, ray->origin, cy->p1);
+    fe_diff3(c->w, cy->p1, cy->p0);
+    fe_of_to(&c->d[0], ray->dir.x);
+    fe_of_to(&c->d[1], ray->dir.y);
+    fe_of_to(&c->d[2], ray->dir.z);
+    fe_of_to(&c->r2, (double)cy->radius * cy->radius);
+    fe_of_to(&c->tmax, ray->tmax == INFINITY ? 0 : ray->tmax);
+    c->ready = true;
+    c->ready_n = c->ready_dots = false;
+}
+
+static inline void cy_exact_n(cy_exact_ctx *c)
+{
+    if (!c->ready_n)
+        fe_cross3(c->n, c->d, c->w);
+    c->ready_n = true;
+}
+
+static inline void cy_exact_dots(cy_exact_ctx *c)
+{
+    if (!c->ready_dots) {
+        fe_dot3_to(&c->dw, c->d, c->w);
+        fe_dot3_to(&c->vw, c->v, c->w);
+        fe_dot3_to(&c->uw, c->u, c->w);
+    }
+    c->ready_dots = true;
 }
 
 /* The leaves of a valid input with p0 != p1: v, w, d and r^2 finite (a
@@ -198,82 +223,104 @@ static inline bool cy_leaves_ok(const cy_ctx *c)
     return s + w < INFINITY && w > 0;
 }
 
-/* a b - c e (sg = -1) or a b + c e (sg = 1). */
-static inline fe fe_mulsub(const fe *a, const fe *b, const fe *c, const fe *e, double sg)
+/* r = a b - c e (sg = -1) or a b + c e (sg = 1). */
+static inline void fe_mulsub_to(fe *r, const fe *a, const fe *b, const fe *c, const fe *e, double sg)
 {
-    fe p = fe_mul(a, b), q = fe_mul(c, e);
-    return fe_add(&p, &q, sg);
+    fe p, q;
+    fe_mul_to(&p, a, b);
+    fe_mul_to(&q, c, e);
+    fe_add_to(r, &p, &q, sg);
 }
 
-/* |s v - t d|^2 - r2 s^2 (K0, K1). */
-static inline fe cy_exact_capdisc(const fe *s, const fe *v, const fe *t, const fe *d, const fe *r2)
+/* r = |s v - t d|^2 - r2 s^2 (K0, K1). */
+static inline void cy_exact_capdisc(fe *r, const fe *s, const fe *v, const fe *t, const fe *d, const fe *r2)
 {
-    fe e[3];
+    fe e[3], x, y;
     for (int i = 0; i < 3; i++)
-        e[i] = fe_mulsub(s, &v[i], t, &d[i], -1);
-    fe ss = fe_mul(s, s), ee = fe_dot3(e, e), rs = fe_mul(r2, &ss);
-    return fe_add(&ee, &rs, -1);
+        fe_mulsub_to(&e[i], s, &v[i], t, &d[i], -1);
+    fe_dot3_to(&x, e, e);
+    fe_mul_to(&y, s, s);
+    fe_mul_to(&y, r2, &y);
+    fe_add_to(r, &x, &y, -1);
 }
 
-static inline fe cy_exact_value(const cy_exact_ctx *c, int which)
+/* r = |m|^2 - r^2 w.w for m = e x w: C (e = v) and QT (e = v + tmax d). */
+static inline void cy_exact_side(fe *r, const cy_exact_ctx *c, const fe *e)
 {
-    fe m[3], e[3], x, y;
+    fe m[3], x, y;
+    fe_cross3(m, e, c->w);
+    fe_dot3_to(&x, m, m);
+    fe_dot3_to(&y, c->w, c->w);
+    fe_mul_to(&y, &c->r2, &y);
+    fe_add_to(r, &x, &y, -1);
+}
+
+/* r = the exact value `which` (the leaves it reads built first). */
+static inline void cy_exact_value(cy_exact_ctx *c, int which, fe *r)
+{
+    fe e[3], x, y;
+    if (which == CY_D || which == CY_A || which >= CY_B)
+        cy_exact_n(c);
+    if (which >= CY_DW && which <= CY_K1)
+        cy_exact_dots(c);
     switch (which) {
     case CY_A:
-        return fe_dot3(c->n, c->n);
+        fe_dot3_to(r, c->n, c->n);
+        return;
     case CY_D:
-        x = fe_dot3(c->n, c->n);
-        y = fe_dot3(c->v, c->n);
-        return fe_mulsub(&c->r2, &x, &y, &y, -1);
+        fe_dot3_to(&x, c->n, c->n);
+        fe_dot3_to(&y, c->v, c->n);
+        fe_mulsub_to(r, &c->r2, &x, &y, &y, -1);
+        return;
     case CY_C:
+        cy_exact_side(r, c, c->v);
+        return;
     case CY_QT:
         for (int i = 0; i < 3; i++) {
-            fe td = fe_mul(&c->tmax, &c->d[i]);
-            e[i] = which == CY_C ? c->v[i] : fe_add(&c->v[i], &td, 1);
+            fe_mul_to(&x, &c->tmax, &c->d[i]);
+            fe_add_to(&e[i], &c->v[i], &x, 1);
         }
-        fe_cross3(m, e, c->w);
-        x = fe_dot3(m, m);
-        y = fe_dot3(c->w, c->w);
-        y = fe_mul(&c->r2, &y);
-        return fe_add(&x, &y, -1);
+        cy_exact_side(r, c, e);
+        return;
     case CY_DW:
-        return c->dw;
     case CY_VW:
-        return c->vw;
     case CY_UW:
-        return c->uw;
+        *r = which == CY_DW ? c->dw : which == CY_VW ? c->vw : c->uw; /* cy_sign_slow takes cy_sign_dot2 */
+        return;
     case CY_VT:
     case CY_UT:
-        x = fe_mul(&c->tmax, &c->dw);
-        return fe_add(which == CY_VT ? &c->vw : &c->uw, &x, 1);
+        fe_mul_to(&x, &c->tmax, &c->dw);
+        fe_add_to(r, which == CY_VT ? &c->vw : &c->uw, &x, 1);
+        return;
     case CY_K0:
-        return cy_exact_capdisc(&c->dw, c->v, &c->vw, c->d, &c->r2);
+        cy_exact_capdisc(r, &c->dw, c->v, &c->vw, c->d, &c->r2);
+        return;
     case CY_K1:
-        return cy_exact_capdisc(&c->dw, c->u, &c->uw, c->d, &c->r2);
+        cy_exact_capdisc(r, &c->dw, c->u, &c->uw, c->d, &c->r2);
+        return;
     case CY_B:
     case CY_AT:
-        fe_cross3(m, c->v, c->w);
-        x = fe_dot3(m, c->n);
+        fe_cross3(e, c->v, c->w);
+        fe_dot3_to(which == CY_B ? r : &x, e, c->n);
         if (which == CY_B)
-            return x;
-        y = fe_dot3(c->n, c->n);
-        y = fe_mul(&y, &c->tmax);
-        return fe_add(&y, &x, 1);
+            return;
+        fe_dot3_to(&y, c->n, c->n);
+        fe_mul_to(&y, &y, &c->tmax);
+        fe_add_to(r, &y, &x, 1);
+        return;
     default: /* CY_S0, CY_S1 */
-        fe_cross3(m, c->d, which == CY_S0 ? c->v : c->u);
-        return fe_dot3(m, c->n);
+        fe_cross3(e, c->d, which == CY_S0 ? c->v : c->u);
+        fe_dot3_to(r, e, c->n);
     }
 }
 
-/* The exact sign of one value; the exact leaves are built once per query. */
+/* The exact sign of one value. */
 static int cy_sign_exact(cy_exact_ctx *ex, int which)
 {
     RC_EXACT_HOOK();
-    if (!ex->ready) {
-        cy_exact_init(ex, *ex->ray, *ex->cy);
-        ex->ready = true;
-    }
-    fe x = cy_exact_value(ex, which);
+    fe x;
+    cy_exact_leaves(ex);
+    cy_exact_value(ex, which, &x);
     return fe_sign(&x);
 }
 
