@@ -127,7 +127,8 @@ double fccd_vf_dist(const fiv3 *v, double *hi)
  * - Near-parallel: from an interior minimum, moving along the eigenvector of
  *   f's quadratic part with the least eigenvalue lambda <= det / (trace / 2)
  *   = 2 m.m / (e1.e1 + e2.e2) reaches the boundary within sqrt(2), so
- *   End^2 <= D^2 + 4 m.m / (e1.e1 + e2.e2); with m = 0, D = End. */
+ *   End^2 <= D^2 + 4 m.m / (e1.e1 + e2.e2); with m = 0, D = End.
+ * - Short segments: D >= End - min(|e1|, |e2|) (below). */
 double fccd_ee_dist(const fiv3 *v, double *hi)
 {
     static const int pt[4] = {0, 1, 2, 3}, sa[4] = {2, 2, 0, 0};
@@ -142,7 +143,13 @@ double fccd_ee_dist(const fiv3 *v, double *hi)
     double lo = quot_dn(fiv3_dot(m, w), mm);
     if (fiv_neg(su) || fiv_neg(sv) || fiv_neg(fiv_sub(mm, su)) || fiv_neg(fiv_sub(mm, sv)))
         lo = fmax(lo, end);
-    fiv den = fiv_add(fiv3_dot(e1, e1), fiv3_dot(e2, e2));
+    fiv e11 = fiv3_dot(e1, e1), e22 = fiv3_dot(e2, e2), den = fiv_add(e11, e22);
+    /* a lies within |e1| of the closest point on ab: End <= |a - cd| <= D + |e1|
+     * (and so for e2): the bound left where both segments are (nearly)
+     * points, m and den then too small to certify anything. */
+    double el = fmin(fiv_sqrt_up(e11.hi), fiv_sqrt_up(e22.hi));
+    if (end < INFINITY && el == el)
+        lo = fmax(lo, down(end - el));
     if (mm.hi == 0)
         lo = fmax(lo, end);
     else if (den.lo > 0 && end < INFINITY)

@@ -5,6 +5,7 @@
 #include "files.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,12 @@ void isect_feature_name(const isect_query *q, const double *in, int ref_status, 
             *p = '_';
 }
 
-int isect_severity_decade(double severity) { return severity >= 1 ? (int)floor(log10(severity)) : 0; }
+/* An infinite severity (an overflowing quotient) counts as the largest
+ * finite one's decade. */
+int isect_severity_decade(double severity)
+{
+    return severity >= 1 ? (int)floor(log10(fmin(severity, DBL_MAX))) : 0;
+}
 
 void isect_signature_judged(isect_signature *s, const isect_query *q, const double *in, int ref_status,
                             const double *ref_out, const isect_judgement *j)

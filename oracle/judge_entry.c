@@ -112,15 +112,21 @@ static isect_judgement one_sided(const isect_query *q, const isect_target_entry 
     isect_input_scales(q, in, S);
     double near = e->near * unit * S[UNIT_POS];
     double L = q->min_dist(in, fmax(0, y[ts] - tau), fmin(1, y[ts] + tau), near);
+    /* Compared relative to S: near itself underflows for S below about
+     * 2^-1061 (binary64 inputs).  rel <= L / S (rounded down; L <= a few S,
+     * S >= the format's least subnormal), so rel > near / (unit S), a
+     * product of powers of two, certifies L > near unit S. */
+    double rel = nextafter(L / S[UNIT_POS], 0);
+    bool far = rel > e->near * unit;
     /* Each coordinate moved by rho * unit * S moves every vertex, at every
      * t, by at most sqrt(3) rho unit S (a convex combination of its two
      * positions), so the distance by at most twice that: a contact needs
      * rho >= L / (2 sqrt(3) unit S).  1.0001 covers the rounding of this
      * quotient. */
-    double sev = L / (2 * 1.7320508075688772 * 1.0001 * unit * S[UNIT_POS]);
+    double sev = rel / (2 * 1.7320508075688772 * 1.0001 * unit);
     j.severity = fmax(j.severity, sev);
-    j.verdict = L > near ? VERDICT_DISCREPANCY : VERDICT_TOLERATED;
-    j.why = L > near ? "the shapes stay farther apart than the declared distance (one-sided contract)" : NULL;
+    j.verdict = far ? VERDICT_DISCREPANCY : VERDICT_TOLERATED;
+    j.why = far ? "the shapes stay farther apart than the declared distance (one-sided contract)" : NULL;
     return j;
 }
 

@@ -10,6 +10,8 @@
  */
 #include "testlib_ccd.h"
 
+#include "finding.h"
+
 static const double (*through(void))[3]
 {
     static const double v[8][3] = {{0.25, 0.25, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0},
@@ -213,4 +215,24 @@ Test(one_sided, min_dist_at_extreme_scales)
         in[i] *= 0x1p1000;
     in[1] = 0x1p-1074;
     cr_assert(ref_vertex_face_ccd_min_dist(in, 0, 1, INFINITY) <= 0.3536 * 0x1p1000);
+}
+
+/* Subnormal scale: two points, ab at (0, 0, -2^-1073) moving to the origin
+ * where cd stays: distance (1 - t) 2^-1073, contact at t = 1 only.  near
+ * unit S (2^-13 S) underflows there; the judge compares L / S instead: a
+ * hit reported at t = 0 (the shapes S apart) is a discrepancy with a finite
+ * severity L / (2 sqrt 3 unit S): at most 2^53 / 3.46 (L <= S), and at least
+ * a quarter of that (L is a lower bound, here within a factor 2). */
+Test(one_sided, subnormal_scale)
+{
+    double in[24] = {0};
+    in[2] = in[5] = -0x1p-1073;
+    isect_judgement j = judge_fixed("edge_edge_ccd", in, true, 0);
+    cr_assert_eq(j.verdict, VERDICT_DISCREPANCY);
+    cr_assert(isfinite(j.severity) && j.severity > 0.25 * 0x1p53 / 3.4642 && j.severity < 0x1p53 / 3.4641,
+              "severity %g", j.severity);
+    cr_assert_eq(judge_fixed("edge_edge_ccd", in, true, 1).verdict, VERDICT_AGREE);
+    cr_assert_eq(isect_severity_decade(INFINITY), 308);
+    cr_assert_eq(isect_severity_decade(99999.0), 4);
+    cr_assert_eq(isect_severity_decade(0.5), 0);
 }
