@@ -1,0 +1,95 @@
+/* tests/test_vertex_face_ccd_axis_effort.c: the search effort of fast's CCD
+ * queries where only the axis test (fast/ccd_common.c axis_separates,
+ * docs/queries/vertex_face_ccd.md, "fast", the axis test) keeps it small:
+ * a degenerate shape sliding fast along its own line while the other shape
+ * stays a small distance D beside it.  The one-sided contract cannot see the
+ * axis test made weaker (every answer stays sound: the distance test then
+ * drops the pieces at width about 2 D / lip); the effort can.  (The same
+ * property as tests/test_vertex_face_ccd_effort.c, E1-E7; kept apart so the
+ * two can be merged as E8.)
+ *
+ * The family, at scales s = 2^-200 .. 2^200 (both ways of computing the
+ * polynomials) and with or without a common translation (3, -5, 2) s of the
+ * t = 1 frame; every coordinate below times s, e = 2^-10:
+ * - vertex-face: the triangle a from (-16, -16, 0) to (0, 0, 0), b = c from
+ *   (0, 0, 0) to (16, 16, 0): the segment from -16 (1 - t) (1, 1, 0) to
+ *   16 t (1, 1, 0) on the line y = x, z = 0, holding the origin at every t;
+ *   p = (e, -e, 0) still.  Its foot on the line is the origin, so the
+ *   distance is D = sqrt(2) e = 2^-9.5 > near = 2^-14 S = 2^-10 (S = 16) at
+ *   every t: a miss, never reported in the budget phase.
+ * - edge-edge: cd the same sliding segment, ab from (-1 + e, -1 - e, 0) to
+ *   (1 + e, 1 - e, 0), still, parallel to it at the same D (cd covers ab's
+ *   projection [-1, 1] on the line at every t): a miss.
+ * Everything lies in z = 0 and the shapes are parallel or degenerate, so
+ * n = 0 (m = 0): f and the side functions vanish for all t, every Bernstein
+ * coefficient is uncertain (no drop, isolation or entry), and f's sign is
+ * uncertain at 0, at 1 and at every end_bracket candidate: search_top
+ * searches the leaf [0, 2^-36] (1 piece), then [2^-36, 1] (1 piece).
+ * - The leaf: the shapes are D apart and move by at most 16 sqrt 2 2^-36:
+ *   the box test (vertex-face: p's x = e beyond the segment's 16 2^-36) or
+ *   the distance test (lo = D > lip 2^-37, lip = 16 sqrt 2) drops it.
+ * - [2^-36, 1]: the boxes overlap and lo = D < lip / 2, but fccd_axis at the
+ *   middle gives n = (-e, e, 0) (from p, or ab, to its closest point on the
+ *   other shape), and n.(v_k - v_j) = e (x_j - y_j) - e (x_k - y_k) for a
+ *   point j of P and k of Q: the sliding vertices have x_k = y_k, p and a, b
+ *   have x_j - y_j = 2e, so every product is 2 e^2 = 2^-19 (times s^2) > 0
+ *   at both ends, far beyond its rounding: dropped.
+ * K = 2 pieces (<= 4 asserted), a miss; one distance test runs.  Without the
+ * axis test the distance test needs pieces of width 2 D / lip < 2^-12 across
+ * [0, 1]: thousands of pieces.  (Seed 89: the axis test's threshold 0 made 1
+ * at the start's check, which disables it wherever 2 e^2 s^2 <= 1, and n's y
+ * interval made [n[1], n[0]], which straddles 0 here, each survive the
+ * corpus and the other tests.) */
+#include <criterion/criterion.h>
+
+#include "fast_ccd.h"
+#include "isect.h"
+
+#include <math.h>
+#include <string.h>
+
+static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
+
+static void shift(isect_ccd_frame *f, double s)
+{
+    for (int k = 0; k < 4; k++)
+        f->v[k] = (isect_dvec3){f->v[k].x + 3 * s, f->v[k].y - 5 * s, f->v[k].z + 2 * s};
+}
+
+static const int scales[] = {-200, -150, -110, -101, -100, -60, -20, 0, 20, 60, 100, 101, 110, 150, 200};
+#define NSCALES (int)(sizeof scales / sizeof scales[0])
+
+Test(ccd_axis_effort, sliding_segment_beside)
+{
+    const double e = 0x1p-10;
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int q = 0; q < 2; q++) {
+                double s = ldexp(1, scales[j]);
+                isect_ccd_frame t0, t1;
+                if (q == 0) {
+                    t0 = (isect_ccd_frame){{V(e, -e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s), V(0, 0, 0, s)}};
+                    t1 = (isect_ccd_frame){{V(e, -e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s), V(16, 16, 0, s)}};
+                } else {
+                    t0 = (isect_ccd_frame){
+                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s)}};
+                    t1 = (isect_ccd_frame){
+                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s)}};
+                }
+                if (m)
+                    shift(&t1, s);
+                fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
+                fccd_effort eff = {-1, true};
+                isect_ccd_result r, pub;
+                bool hit = fccd_query_effort(kind, &t0, &t1, &r, &eff);
+                bool phit = q ? isect_edge_edge_ccd(t0, t1, &pub) : isect_vertex_face_ccd(t0, t1, &pub);
+                cr_assert(hit == r.hit && phit == pub.hit && hit == pub.hit &&
+                              memcmp(&r.t, &pub.t, sizeof r.t) == 0,
+                          "%s, scale 2^%d, shift %d: fccd_query_effort's answer is not the public one",
+                          q ? "edge-edge" : "vertex-face", scales[j], m);
+                cr_assert(!hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 S apart)",
+                          q ? "edge-edge" : "vertex-face", scales[j], m, r.t);
+                cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "%s, scale 2^%d, shift %d: %d pieces (derived: 2)",
+                          q ? "edge-edge" : "vertex-face", scales[j], m, eff.pieces);
+            }
+}
