@@ -93,3 +93,80 @@ Test(ccd_axis_effort, sliding_segment_beside)
                           q ? "edge-edge" : "vertex-face", scales[j], m, eff.pieces);
             }
 }
+
+/* A root within rounding of narrow's first middle.  The triangle a = 0,
+ * b = (1, -1, 0), c = (0, 1, -1) (times s), still: n = (1, 1, 1), and no
+ * product in f's coefficients vanishes, so their a-priori bound is about
+ * 2^-48 s^3 (FB_CCD_POLY of shadows near 1).  p = q + z(t) (1, 1, 1) with
+ * q = (1/4, 0, -1/4) (barycentrics 1/2, 1/4, 1/4: inside) and
+ * z = 2^-24 (r - t), r = 1/2 + 2^-30 (every coordinate a double), so
+ * f = n.(p - a) = 3 z = 3 2^-24 (r - t) s^3: affine, one simple root r,
+ * where p = q is inside: a hit at r.  f's Bernstein coefficients on [0, 1]
+ * (f at 0, 1/3, 2/3, 1, at least 2^-25 s^3 in size) have one sign change:
+ * narrow(0, 1).  Its first middle 1/2 has |f| = 3 2^-54 s^3, and 1/2 +- h
+ * (h <= 2^-31) at most 3 2^-55.4 s^3, all below the bound: no bracket, so
+ * the general search takes [0, 1] (iso false).  There p moves at speed
+ * sqrt 3 2^-24 along n (lip), the distance is sqrt 3 |z|, and a piece whose
+ * closure misses r is dropped by the Bernstein test (f of one sign) or, near
+ * r, by the distance test (D(tm) > lip w / 2) up to rounding: at most the
+ * two pieces next to r survive each level, so at most 4 are visited per
+ * level, and the first leaf that survives is a hit: pieces <= 2 + 4 * 30 =
+ * 122 (<= 244 asserted; 60 measured: two per level), t <= r (the leaf's
+ * start; fast reports 1/2 - 2^-25 - 2^-30 at each scale here, where the
+ * distance is about 2^-48 s, within the plane distance's rounding).  (Seed 89: narrow's general search with
+ * iso true isolates the same root on the same piece and re-enters narrow on
+ * it, once per piece of the budget: 2000 pieces and a budget-phase hit.) */
+Test(ccd_axis_effort, root_within_rounding_of_a_middle)
+{
+    static const int sc[] = {-60, -20, 0, 20, 60};
+    const double z0 = 0x1p-25 + 0x1p-54, z1 = -0x1p-25 + 0x1p-54, r = 0.5 + 0x1p-30;
+    for (int j = 0; j < 5; j++) {
+        double s = ldexp(1, sc[j]);
+        isect_ccd_frame t0 = {{V(0.25 + z0, z0, -0.25 + z0, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
+        isect_ccd_frame t1 = {{V(0.25 + z1, z1, -0.25 + z1, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
+        fccd_effort eff = {-1, true};
+        isect_ccd_result res, pub;
+        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
+        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
+        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                  "scale 2^%d: fccd_query_effort's answer is not the public one", sc[j]);
+        cr_assert(hit && res.t <= r, "scale 2^%d: hit %d at %a (r = %a)", sc[j], hit, res.t, r);
+        cr_assert(eff.pieces >= 1 && eff.pieces <= 244, "scale 2^%d: %d pieces (derived: at most 122)", sc[j],
+                  eff.pieces);
+    }
+}
+
+/* A degenerate triangle and a point beside it, outside its box: the box
+ * test alone drops every piece.  a = (-1, 0, 0), b = (1, 0, 0), c = 0 (the
+ * segment ab, n = 0: f and the side functions vanish for all t, every
+ * Bernstein coefficient is uncertain) and p = (0, 1, 0), all still (times
+ * s; with the common translation the t = 1 frame moves by (3, -5, 2) s).
+ * search_top finds f's sign uncertain at 0, 1 and every end_bracket
+ * candidate: the leaf [0, 2^-36], then [2^-36, 1].  On each, p's box is
+ * apart from the triangle's in y (p_y - a_y = 1 > 0 = b_y - a_y = c_y - a_y),
+ * in absolute coordinates (still) or relative to a (translated: the
+ * differences do not move), so vf_excluded drops it before the distance
+ * test: 2 pieces (<= 4 asserted), no distance test, a miss.  (Seed 89: the
+ * point's box compared with the hull of p, b and c, and the box test's
+ * `return true` made false: both leave the pieces to the distance test.) */
+Test(ccd_axis_effort, point_beside_segment_box_test)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            double s = ldexp(1, scales[j]);
+            isect_ccd_frame t0 = {{V(0, 1, 0, s), V(-1, 0, 0, s), V(1, 0, 0, s), V(0, 0, 0, s)}}, t1 = t0;
+            if (m)
+                shift(&t1, s);
+            fccd_effort eff = {-1, true};
+            isect_ccd_result res, pub;
+            bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
+            bool phit = isect_vertex_face_ccd(t0, t1, &pub);
+            cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit &&
+                          memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                      "scale 2^%d, shift %d: fccd_query_effort's answer is not the public one", scales[j], m);
+            cr_assert(!hit, "scale 2^%d, shift %d: hit at %a", scales[j], m, res.t);
+            cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
+                      "scale 2^%d, shift %d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], m,
+                      eff.pieces, eff.distance);
+        }
+}
