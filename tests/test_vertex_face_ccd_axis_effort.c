@@ -1,14 +1,16 @@
 /* tests/test_vertex_face_ccd_axis_effort.c: the search effort of fast's CCD
- * queries where only the axis test (fast/ccd_common.c axis_separates,
- * docs/queries/vertex_face_ccd.md, "fast", the axis test) keeps it small:
- * a degenerate shape sliding fast along its own line while the other shape
- * stays a small distance D beside it.  The one-sided contract cannot see the
- * axis test made weaker (every answer stays sound: the distance test then
- * drops the pieces at width about 2 D / lip); the effort can.  (The same
- * property as tests/test_vertex_face_ccd_effort.c, E1-E7; kept apart so the
- * two can be merged as E8.)
+ * queries (the property of tests/test_vertex_face_ccd_effort.c, E1-E7,
+ * docs/queries/vertex_face_ccd.md, "fast"; kept apart so the two can be
+ * merged) on three families the one-sided contract cannot judge, each
+ * derived below: a degenerate shape sliding fast along its own line beside
+ * the other, where only the axis test (fast/ccd_common.c axis_separates)
+ * keeps the search small; a root within rounding of narrow's first middle,
+ * where the general search takes over; and a point beside a degenerate
+ * triangle's box, dropped by the box test before any distance test.  A
+ * weaker test keeps every answer sound (the distance test then drops the
+ * pieces at width about 2 D / lip); the effort shows it.
  *
- * The family, at scales s = 2^-200 .. 2^200 (both ways of computing the
+ * The first family, at scales s = 2^-200 .. 2^200 (both ways of computing the
  * polynomials) and with or without a common translation (3, -5, 2) s of the
  * t = 1 frame; every coordinate below times s, e = 2^-10:
  * - vertex-face: the triangle a from (-16, -16, 0) to (0, 0, 0), b = c from
