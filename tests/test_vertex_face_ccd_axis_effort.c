@@ -172,3 +172,41 @@ Test(ccd_axis_effort, point_beside_segment_box_test)
                       eff.pieces, eff.distance);
         }
 }
+
+/* The first family at s = 2^-530 and 2^-540, below 2^-250, where
+ * scale_frames rescales the copy the distance bounds work on.  The answer
+ * is still a miss (the shapes stay D = 2^-9.5 s apart, more than near =
+ * 2^-14 S = 2^-10 s, so neither a leaf nor the budget phase may report a
+ * hit).  Unscaled, the bounds would be lost: the line distances' degree-4
+ * products (about (e s 16 s)^2 < 2^-2100) and p's or a's foot inside the
+ * other segment leave every lower bound at 0 in the 2^-1060 absolute slack,
+ * and the axis test's products 2 e^2 s^2 <= 2^-1079 drown there too, so
+ * every piece would survive to a leaf and be reported.  Only the answer is
+ * asserted: with the axis test lost the search drops the pieces at width
+ * about 2 D / lip on the rescaled copy (thousands of pieces). */
+Test(ccd_axis_effort, sliding_segment_beside_tiny)
+{
+    const double e = 0x1p-10;
+    static const int sc[] = {-530, -540};
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < 2; j++)
+            for (int q = 0; q < 2; q++) {
+                double s = ldexp(1, sc[j]);
+                isect_ccd_frame t0, t1;
+                if (q == 0) {
+                    t0 = (isect_ccd_frame){{V(e, -e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s), V(0, 0, 0, s)}};
+                    t1 = (isect_ccd_frame){{V(e, -e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s), V(16, 16, 0, s)}};
+                } else {
+                    t0 = (isect_ccd_frame){
+                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s)}};
+                    t1 = (isect_ccd_frame){
+                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s)}};
+                }
+                if (m)
+                    shift(&t1, s);
+                isect_ccd_result r;
+                bool hit = q ? isect_edge_edge_ccd(t0, t1, &r) : isect_vertex_face_ccd(t0, t1, &r);
+                cr_assert(!hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 s apart)",
+                          q ? "edge-edge" : "vertex-face", sc[j], m, r.t);
+            }
+}
