@@ -210,3 +210,36 @@ Test(ccd_axis_effort, sliding_segment_beside_tiny)
                           q ? "edge-edge" : "vertex-face", sc[j], m, r.t);
             }
 }
+
+/* A degenerate triangle turning in its plane, dropped by the absolute box
+ * test where the boxes relative to a overlap.  a from (-1, 9, 0) to
+ * (-1, 11, 0), b from (1, 11, 0) to (1, 9, 0), c = (0, 10, 0) = (a + b) / 2
+ * for all t (so n = (b - a) x (c - a) = 0: f and the side functions vanish,
+ * every Bernstein coefficient is uncertain), p = (0, 12, 0) still (times s).
+ * The triangle's y stays in [9, 11] < 12 = p_y: a miss, and on every piece
+ * the absolute boxes are apart in y.  Relative to a, p - a = (1, 3 - 2t, 0)
+ * and the triangle's hull 0, b - a = (2, 2 - 4t, 0), c - a = (1, 1 - 2t, 0):
+ * on [2^-36, 1] their y ranges [1, 3) and (-2, 2) overlap (x and z too), so
+ * only the absolute test drops it.  search_top: the leaf [0, 2^-36] and
+ * [2^-36, 1], each dropped by the box test: 2 pieces (<= 4 asserted), no
+ * distance test.  (Seed 89: vertex_at's (1 - tb) interval made
+ * [1 + tb, 1 - tb], an enclosure widened by tb |x0|: b's y at tb = 1 is
+ * then [0, 2] 11 + 9 = [9, 31], over p_y, and the distance test runs.) */
+Test(ccd_axis_effort, turning_segment_absolute_box)
+{
+    for (int j = 0; j < NSCALES; j++) {
+        double s = ldexp(1, scales[j]);
+        isect_ccd_frame t0 = {{V(0, 12, 0, s), V(-1, 9, 0, s), V(1, 11, 0, s), V(0, 10, 0, s)}};
+        isect_ccd_frame t1 = {{V(0, 12, 0, s), V(-1, 11, 0, s), V(1, 9, 0, s), V(0, 10, 0, s)}};
+        fccd_effort eff = {-1, true};
+        isect_ccd_result res, pub;
+        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
+        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
+        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        cr_assert(!hit, "scale 2^%d: hit at %a", scales[j], res.t);
+        cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
+                  "scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], eff.pieces,
+                  eff.distance);
+    }
+}
