@@ -243,3 +243,48 @@ Test(ccd_axis_effort, turning_segment_absolute_box)
                   eff.distance);
     }
 }
+
+/* Two crossings of the plane, the first within rounding of the first split
+ * middle: the three-way cut.  As in E6, c from (0, 1, 0) to (0, 1, 1), so
+ * n = (b - a) x (c - a) = (0, -t, 1) with a = 0, b = (1, 0, 0) still; p =
+ * (1/4, y, z) with y from -1/4 - 2^-50 to 3/4 - 2^-50 and z from
+ * -(3/8 + 3 2^-52) to 5/8 - 3 2^-52 (doubles; times s).  Then
+ * f = n.(p - a) = z - t y = -(t - r1)(t - r2), r1 = 1/2 + 2^-50, r2 = 3/4:
+ * negative before r1, where p = (1/4, 1/4, r1/4) has barycentrics 1/2, 1/4,
+ * 1/4 (inside): the first contact, t = r1.  f's Bernstein coefficients on
+ * [0, 1] (-3/8, 1/24, 1/8, -1/8, of certain signs) change sign twice, so
+ * search splits [0, 1] on them alone (level 0 < FCCD_ISOLATE), at m = 1/2,
+ * where |f| = 2^-52 is below its error bound (about 2^-48): split's
+ * three-way cut, whose first h = 2^-36 has certain signs -, + at m -+ h
+ * (|f| about h / 4 = 2^-38).  [0, 1/2 - h]: f certainly negative, dropped by
+ * its Bernstein coefficients (1 piece); [1/2 - h, 1/2 + h]: one sign change
+ * (the inner coefficients are about -+ h / 12) and the side functions
+ * certainly positive (barycentrics near 1/2, 1/4, 1/4): narrow starts
+ * certified on a bracket narrower than 2^-30 and reports 1/2 - 2^-36 at once
+ * (1 piece).  K = 3 pieces (<= 6 asserted), no distance test, t within
+ * 2^-29 below r1.  (Seed 89: the cut taken only with three sign changes, or
+ * skipped when f(m + h) is positive, leaves the plain split at 1/2, whose
+ * halves keep the uncertain f(1/2) among their coefficients: the general
+ * search then runs the chain of pieces next to 1/2 down to a leaf, about 60
+ * pieces.) */
+Test(ccd_axis_effort, first_root_at_a_split_middle)
+{
+    const double r1 = 0.5 + 0x1p-50, y0 = -0x1.0000000000010p-2, y1 = 0x1.7fffffffffff8p-1;
+    const double z0 = -0x1.800000000000cp-2, z1 = 0x1.3fffffffffffap-1;
+    for (int j = 0; j < NSCALES; j++) {
+        double s = ldexp(1, scales[j]);
+        isect_ccd_frame t0 = {{V(0.25, y0, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+        isect_ccd_frame t1 = {{V(0.25, y1, z1, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 1, s)}};
+        fccd_effort eff = {-1, true};
+        isect_ccd_result res, pub;
+        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
+        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
+        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        cr_assert(hit && res.t <= r1 && r1 - res.t < 0x1p-29, "scale 2^%d: hit %d at %a (r1 = %a)", scales[j], hit,
+                  res.t, r1);
+        cr_assert(eff.pieces >= 1 && eff.pieces <= 6 && !eff.distance,
+                  "scale 2^%d: %d pieces, distance test %d (derived: 3 pieces, none)", scales[j], eff.pieces,
+                  eff.distance);
+    }
+}
