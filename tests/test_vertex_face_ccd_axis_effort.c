@@ -288,3 +288,57 @@ Test(ccd_axis_effort, first_root_at_a_split_middle)
                   eff.distance);
     }
 }
+
+/* Still shapes in one plane, far from the origin, decided by the interval
+ * side tests of excluded (fast/ccd_common.c vf_excluded, ee_excluded).
+ * Every vertex is translated by (T, T, T), T = 2^30 (times s), so the
+ * a-priori bound of the binary64 polynomials, built from shadows of the
+ * absolute coordinates (docs/queries/vertex_face_ccd.md; the note under E6
+ * in tests/test_vertex_face_ccd_effort.c), leaves every Bernstein
+ * coefficient uncertain (f vanishes for all t anyway: coplanar), while the
+ * boxes (relative to the first vertex: exact small differences) keep the
+ * side functions certain.
+ * - vertex-face: a = 0, b = (1, 0, 0), c = (1, 1, 0) (the triangle
+ *   0 <= y <= x <= 1), p = (1/4, 3/4, 0): inside the triangle's box, beyond
+ *   the edge ca (y > x), sqrt(2) / 4 from it.  The side functions of ab and
+ *   bc are positive (y = 3/4 >= 0, x = 1/4 <= 1), that of ca, the third
+ *   test, certainly negative: a miss.
+ * - edge-edge: ab from 0 to (1, 1, 0), cd from (1/4, 1/2, 0) to
+ *   (1/4, 3/4, 0), inside ab's box; the lines meet at (1/4, 1/4, 0), u = 1/4
+ *   on ab but v = -1 on cd: sv = v m.m certainly negative, the segments
+ *   1 / (4 sqrt 2) apart: a miss.
+ * f's sign is uncertain at 0: the leaf [0, 2^-36], then [2^-36, 1], each
+ * dropped by vf_excluded or ee_excluded (the boxes overlap, the coplanarity
+ * test cannot decide, the side test does) before the distance test:
+ * 2 pieces (<= 4 asserted), no distance test.  (Seed 89: vf_excluded's
+ * third side test made (cp x cp).n, never negative, and ee_excluded's
+ * w = c - a made b - a, which leaves every side enclosure holding 0: the
+ * distance test then decides.) */
+Test(ccd_axis_effort, far_coplanar_side_tests)
+{
+    for (int j = 0; j < NSCALES; j++)
+        for (int q = 0; q < 2; q++) {
+            double s = ldexp(1, scales[j]), T = 0x1p30;
+            isect_ccd_frame t0;
+            if (q == 0)
+                t0 = (isect_ccd_frame){
+                    {V(T + 0.25, T + 0.75, T, s), V(T, T, T, s), V(T + 1, T, T, s), V(T + 1, T + 1, T, s)}};
+            else
+                t0 = (isect_ccd_frame){
+                    {V(T, T, T, s), V(T + 1, T + 1, T, s), V(T + 0.25, T + 0.5, T, s), V(T + 0.25, T + 0.75, T, s)}};
+            isect_ccd_frame t1 = t0;
+            fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
+            fccd_effort eff = {-1, true};
+            isect_ccd_result res, pub;
+            bool hit = fccd_query_effort(kind, &t0, &t1, &res, &eff);
+            bool phit = q ? isect_edge_edge_ccd(t0, t1, &pub) : isect_vertex_face_ccd(t0, t1, &pub);
+            cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit &&
+                          memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                      "%s, scale 2^%d: fccd_query_effort's answer is not the public one",
+                      q ? "edge-edge" : "vertex-face", scales[j]);
+            cr_assert(!hit, "%s, scale 2^%d: hit at %a", q ? "edge-edge" : "vertex-face", scales[j], res.t);
+            cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
+                      "%s, scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)",
+                      q ? "edge-edge" : "vertex-face", scales[j], eff.pieces, eff.distance);
+        }
+}
