@@ -342,3 +342,34 @@ Test(ccd_axis_effort, far_coplanar_side_tests)
                       q ? "edge-edge" : "vertex-face", scales[j], eff.pieces, eff.distance);
         }
 }
+
+/* A contact at t = 0 whose end bracket is h0 = 2^-28 (E3 for a larger h0):
+ * the leaf [0, h0] is searched with leaf_depth(h0) = 2 levels (2^-28 ->
+ * 2^-29 -> 2^-30), the path of earliest children, and its first piece at
+ * level 2 holds the contact: exactly 1 + 2 = 3 pieces, t = 0.  The triangle
+ * of root_within_rounding_of_a_middle (n = (1, 1, 1), shadows near 1, the
+ * coefficients' bound about 2^-48) and p = q + 2^-19 t (1, 1, 1): on the
+ * face at t = 0 (barycentrics 1/2, 1/4, 1/4), leaving it: f = 3 2^-19 t.
+ * end_bracket tries h = 2^-36, 2^-32, 2^-28: |f| = 3 2^-55 and 3 2^-51 are
+ * below the bound, 3 2^-47 above it, so h0 = 2^-28; the leaf and its left
+ * children are not dropped (they hold the contact) nor isolated (f's first
+ * coefficient is 0, uncertain), and a side function is never certainly
+ * negative there.  (Seed 89: leaf_depth's width > 2^-30 made >=, one level
+ * more for power-of-two widths: 4 pieces.) */
+Test(ccd_axis_effort, contact_at_start_bracket_2m28)
+{
+    const double v = 0x1p-19;
+    for (int j = 0; j < NSCALES; j++) {
+        double s = ldexp(1, scales[j]);
+        isect_ccd_frame t0 = {{V(0.25, 0, -0.25, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
+        isect_ccd_frame t1 = {{V(0.25 + v, v, -0.25 + v, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
+        fccd_effort eff = {-1, true};
+        isect_ccd_result res, pub;
+        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
+        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
+        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
+                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        cr_assert(hit && res.t == 0, "scale 2^%d: hit %d at %a", scales[j], hit, res.t);
+        cr_assert(eff.pieces == 3, "scale 2^%d: %d pieces (derived: 3)", scales[j], eff.pieces);
+    }
+}
