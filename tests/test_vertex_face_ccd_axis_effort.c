@@ -1,14 +1,20 @@
 /* tests/test_vertex_face_ccd_axis_effort.c: the search effort of fast's CCD
  * queries (the property of tests/test_vertex_face_ccd_effort.c, E1-E7,
  * docs/queries/vertex_face_ccd.md, "fast"; kept apart so the two can be
- * merged) on three families the one-sided contract cannot judge, each
- * derived below: a degenerate shape sliding fast along its own line beside
+ * merged) on families the one-sided contract cannot judge, each derived
+ * in its comment: a degenerate shape sliding fast along its own line beside
  * the other, where only the axis test (fast/ccd_common.c axis_separates)
- * keeps the search small; a root within rounding of narrow's first middle,
- * where the general search takes over; and a point beside a degenerate
- * triangle's box, dropped by the box test before any distance test.  A
- * weaker test keeps every answer sound (the distance test then drops the
- * pieces at width about 2 D / lip); the effort shows it.
+ * keeps the search small (and the same below 2^-500, where only the
+ * rescaled distance bounds decide: its answer is asserted); a root within
+ * rounding of narrow's first middle, where the general search takes over;
+ * a point beside a degenerate triangle's box and a degenerate triangle
+ * turning in its plane, dropped by the box tests before any distance test;
+ * still coplanar shapes far from the origin, decided by excluded's interval
+ * side tests; two crossings of the plane, the first within rounding of the
+ * first split middle (split's three-way cut); a contact at t = 0 with the
+ * end bracket 2^-28 (leaf_depth).  A weaker test keeps every answer sound
+ * (the distance test then drops the pieces at width about 2 D / lip); the
+ * effort shows it.
  *
  * The first family, at scales s = 2^-200 .. 2^200 (both ways of computing the
  * polynomials) and with or without a common translation (3, -5, 2) s of the
