@@ -42,8 +42,14 @@ typedef struct {
 } st_frame;
 
 /* x rounded to a multiple of 2^-52 in [0, 1] (fl(1 + x) is one in [1, 2]
- * and subtracting 1 is exact; NaN gives 0). */
-static inline double st_grid01(double x) { return x > 0 ? (x < 1 ? (x + 1) - 1 : 1) : 0; }
+ * and subtracting 1 is exact; NaN gives 0).  Branch-free: the clamps are
+ * maxsd and minsd. */
+static inline double st_grid01(double x)
+{
+    x = x > 0 ? x : 0;
+    x = x < 1 ? x : 1;
+    return (x + 1) - 1;
+}
 
 /* Parameters (s, t) of a point a + s ab + t ac near the closest point of
  * the triangle, by Voronoi regions in Ericson's order (Real-Time Collision
@@ -88,10 +94,10 @@ static void st_params(const st_frame *f, double *s, double *t)
         y = vc * inv;
     }
 done:
-    *s = st_grid01(x);
-    *t = st_grid01(y);
-    if (*s + *t > 1)
-        *t = 1 - *s;
+    x = st_grid01(x);
+    y = st_grid01(y);
+    *s = x;
+    *t = y < 1 - x ? y : 1 - x; /* s + t > 1 iff t > 1 - s, both exact on the grid */
 }
 
 enum { ST_MISS = 0, ST_HIT = 1, ST_HIT_OUT = 2, ST_UNDECIDED = 3 };
@@ -157,6 +163,14 @@ static bool st_witness_out(const st_frame *f, fv_d3 g, double gg, double U, isec
  * they are left to ov_closest_triangle. */
 static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_triangle_result *out)
 {
+    fv_d3 n = fv_dcross(f->ab, f->ac);
+    double o = fv_ddot(n, f->ap), nn = fv_ddot(n, n);
+    if (o * o > rr * nn) {
+        n = fv_dmul(n, o < 0 ? -1 : 1);
+        double mn = st_least(f, n);
+        if (mn > 0 && nn >= 0x1p-400 && nn <= 0x1p400 && mn * mn > rr * nn * (1 + FB_CAPSULE_SQ))
+            return ST_MISS;
+    }
     double s, t;
     st_params(f, &s, &t);
     fv_d3 g = fv_dsub(fv_dsub(f->ap, fv_dmul(f->ab, s)), fv_dmul(f->ac, t));
@@ -231,13 +245,20 @@ static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *
     return true;
 }
 
+/* The points a and b are equal (binary32 comparisons: false with a NaN). */
+static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
+
 /* Radius 0: the ball is its centre, which meets the triangle iff it lies
- * in it (isect_point_in_triangle, exact: fast/point_in_triangle.c); then
+ * in it: certainly when it is a vertex (a finite one: a NaN compares
+ * unequal, an infinite centre meets no finite triangle, and an infinite
+ * vertex equal to it makes the input invalid: a miss, below), else as
+ * isect_point_in_triangle says (exact: fast/point_in_triangle.c); then
  * the closest point is the centre itself and the squared distance 0,
  * exactly.  point_in_triangle is a miss on non-finite input. */
 static ISECT_NOINLINE bool st_point(const isect_sphere *s, const isect_triangle *t, isect_sphere_triangle_result *out)
 {
-    if (!isect_point_in_triangle(s->center, *t, NULL))
+    bool vertex = st_same(s->center, t->v0) | st_same(s->center, t->v1) | st_same(s->center, t->v2);
+    if (!(vertex && st_finite(s, t)) && !isect_point_in_triangle(s->center, *t, NULL))
         return false;
     if (out) {
         out->hit = true;
