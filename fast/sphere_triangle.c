@@ -234,37 +234,53 @@ static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
     return fv_finite3(s->center) && fv_finite3(t->v0) && fv_finite3(t->v1) && fv_finite3(t->v2);
 }
 
-/* The undecided cases: validity, then the exact path, then the outputs. */
+/* The points a and b are equal (binary32 comparisons: false with a NaN). */
+static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
+
+/* The centre lies in the closed triangle (then its distance is 0 and it is
+ * the closest point): certainly when it is a vertex of a finite input (a
+ * NaN compares unequal; an infinite centre equal to an infinite vertex is
+ * invalid input, which point_in_triangle calls a miss), else as
+ * isect_point_in_triangle says (exact: fast/point_in_triangle.c; a miss on
+ * non-finite input). */
+static inline bool st_centre_in(const isect_sphere *s, const isect_triangle *t, bool finite)
+{
+    bool vertex = st_same(s->center, t->v0) | st_same(s->center, t->v1) | st_same(s->center, t->v2);
+    return (vertex && finite) || isect_point_in_triangle(s->center, *t, NULL);
+}
+
+/* A hit at the centre: point = the centre, dist2 = 0, exactly. */
+static inline bool st_at_centre(const isect_sphere *s, isect_sphere_triangle_result *out)
+{
+    if (out) {
+        out->hit = true;
+        out->point = s->center;
+    }
+    return true;
+}
+
+/* The undecided cases: validity; the centre on the triangle (most of the
+ * undecided hits have a radius of a few ulps of 0: the certificates' slack
+ * exceeds it); then the exact path, then the outputs. */
 static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *t,
                                    isect_sphere_triangle_result *out)
 {
-    if (!st_finite(s, t) || !isect_sphere_triangle_hit_exact(s, t))
+    if (!st_finite(s, t))
+        return false;
+    if (st_centre_in(s, t, true))
+        return st_at_centre(s, out);
+    if (!isect_sphere_triangle_hit_exact(s, t))
         return false;
     if (out)
         st_outputs(s, t, out);
     return true;
 }
 
-/* The points a and b are equal (binary32 comparisons: false with a NaN). */
-static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
-
 /* Radius 0: the ball is its centre, which meets the triangle iff it lies
- * in it: certainly when it is a vertex (a finite one: a NaN compares
- * unequal, an infinite centre meets no finite triangle, and an infinite
- * vertex equal to it makes the input invalid: a miss, below), else as
- * isect_point_in_triangle says (exact: fast/point_in_triangle.c); then
- * the closest point is the centre itself and the squared distance 0,
- * exactly.  point_in_triangle is a miss on non-finite input. */
+ * in it. */
 static ISECT_NOINLINE bool st_point(const isect_sphere *s, const isect_triangle *t, isect_sphere_triangle_result *out)
 {
-    bool vertex = st_same(s->center, t->v0) | st_same(s->center, t->v1) | st_same(s->center, t->v2);
-    if (!(vertex && st_finite(s, t)) && !isect_point_in_triangle(s->center, *t, NULL))
-        return false;
-    if (out) {
-        out->hit = true;
-        out->point = s->center;
-    }
-    return true;
+    return st_centre_in(s, t, st_finite(s, t)) && st_at_centre(s, out);
 }
 
 /* Validity: a negative, NaN or infinite radius here; a non-finite
