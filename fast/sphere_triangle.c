@@ -238,15 +238,16 @@ static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
 static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
 
 /* The centre lies in the closed triangle (then its distance is 0 and it is
- * the closest point): certainly when it is a vertex of a finite input (a
- * NaN compares unequal; an infinite centre equal to an infinite vertex is
- * invalid input, which point_in_triangle calls a miss), else as
+ * the closest point): certainly when it is a vertex of a finite input
+ * (finite: known to be, else checked; a NaN compares unequal; an infinite
+ * centre equal to an infinite vertex is invalid input, which
+ * point_in_triangle calls a miss), else as
  * isect_point_in_triangle says (exact: fast/point_in_triangle.c; a miss on
  * non-finite input). */
 static inline bool st_centre_in(const isect_sphere *s, const isect_triangle *t, bool finite)
 {
     bool vertex = st_same(s->center, t->v0) | st_same(s->center, t->v1) | st_same(s->center, t->v2);
-    return (vertex && finite) || isect_point_in_triangle(s->center, *t, NULL);
+    return (vertex && (finite || st_finite(s, t))) || isect_point_in_triangle(s->center, *t, NULL);
 }
 
 /* A hit at the centre: point = the centre, dist2 = 0, exactly. */
@@ -280,7 +281,7 @@ static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *
  * in it. */
 static ISECT_NOINLINE bool st_point(const isect_sphere *s, const isect_triangle *t, isect_sphere_triangle_result *out)
 {
-    return st_centre_in(s, t, st_finite(s, t)) && st_at_centre(s, out);
+    return st_centre_in(s, t, false) && st_at_centre(s, out);
 }
 
 /* Validity: a negative, NaN or infinite radius here; a non-finite
