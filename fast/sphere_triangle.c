@@ -55,16 +55,19 @@ static inline double st_grid01(double x)
  * the triangle, by Voronoi regions in Ericson's order (Real-Time Collision
  * Detection, 5.1.5: vertex a, vertex b, edge ab, vertex c, edge ac, edge
  * bc, face; each region's dot products computed when first needed) in
- * binary64; nothing here needs to be exact: the certificates hold for any
- * s, t >= 0 with s + t <= 1, which the grid makes exact (both on the 2^-52
- * grid: s + t and 1 - s are exact). */
+ * binary64, the dot products with p - b and p - c from those with p - a
+ * and the Gram entries ab.ab, ab.ac, ac.ac (one dot product fewer);
+ * nothing here needs to be exact: the certificates hold for any s, t >= 0
+ * with s + t <= 1, which the grid makes exact (s on the 2^-52 grid: 1 - s
+ * is exact, and t is cut to it). */
 static void st_params(const st_frame *f, double *s, double *t)
 {
     double x = 0, y = 0;
     double d1 = fv_ddot(f->ab, f->ap), d2 = fv_ddot(f->ac, f->ap);
     if (d1 <= 0 && d2 <= 0)
         goto done; /* vertex a */
-    double d3 = fv_ddot(f->ab, f->bp), d4 = fv_ddot(f->ac, f->bp);
+    double bb = fv_ddot(f->ab, f->ab), bc = fv_ddot(f->ab, f->ac), cc = fv_ddot(f->ac, f->ac);
+    double d3 = d1 - bb, d4 = d2 - bc;
     if (d3 >= 0 && d4 <= d3) {
         x = 1;
         goto done;
@@ -74,7 +77,7 @@ static void st_params(const st_frame *f, double *s, double *t)
         x = d1 / (d1 - d3);
         goto done;
     }
-    double d5 = fv_ddot(f->ab, f->cp), d6 = fv_ddot(f->ac, f->cp);
+    double d5 = d1 - bc, d6 = d2 - cc;
     if (d6 >= 0 && d5 <= d6) {
         y = 1;
         goto done;
