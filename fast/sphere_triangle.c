@@ -6,6 +6,9 @@
  * (one rounding each; exact unless a coordinate pair's exponents are far
  * apart):
  * - a miss when the triangle's bounding box is certainly farther than r;
+ * - a miss when the plane normal to n = fl(ab x ac) (signed towards p)
+ *   certainly separates (the miss certificate below with n for g; tried
+ *   when fl(n.ap)^2 > r^2 n.n);
  * - parameters (s, t) near the closest point's, by Voronoi regions in
  *   binary64 (st_params), rounded so that s, t >= 0 and s + t <= 1 exactly:
  *   w = a + s (b - a) + t (c - a) is in the triangle;
@@ -13,7 +16,9 @@
  *   capsule_capsule's witness);
  * - a miss when the plane normal to g = p - w certainly separates: every
  *   vertex v has g.(p - v) > r |g| (FB_CAPSULE_GAP, FB_CAPSULE_SQ);
- * - otherwise exactly: the ball meets the triangle iff it contains a
+ * - otherwise (st_cold) a hit at the centre when it lies in the closed
+ *   triangle (a vertex, or point_in_triangle), else exactly: the ball
+ *   meets the triangle iff it contains a
  *   vertex, or the foot of the centre on an edge's line lies strictly inside
  *   the edge within r, or the projection on the plane (n != 0) lies in the
  *   closed triangle within r; each of these signs (polynomials of degree
@@ -166,6 +171,8 @@ static bool st_witness_out(const st_frame *f, fv_d3 g, double gg, double U, isec
  * they are left to ov_closest_triangle. */
 static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_triangle_result *out)
 {
+    /* the plane first: the miss certificate below with the fixed
+     * direction n (towards p) for g; o^2 > r^2 n.n only chooses to try */
     fv_d3 n = fv_dcross(f->ab, f->ac);
     double o = fv_ddot(n, f->ap), nn = fv_ddot(n, n);
     if (o * o > rr * nn) {
