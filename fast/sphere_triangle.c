@@ -6,6 +6,9 @@
  * (one rounding each; exact unless a coordinate pair's exponents are far
  * apart):
  * - a miss when the triangle's bounding box is certainly farther than r;
+ * - a miss when the plane normal to n = fl(ab x ac) (signed towards p)
+ *   certainly separates (the miss certificate below with n for g; tried
+ *   when fl(n.ap)^2 > r^2 n.n);
  * - parameters (s, t) near the closest point's, by Voronoi regions in
  *   binary64 (st_params), rounded so that s, t >= 0 and s + t <= 1 exactly:
  *   w = a + s (b - a) + t (c - a) is in the triangle;
@@ -13,7 +16,9 @@
  *   capsule_capsule's witness);
  * - a miss when the plane normal to g = p - w certainly separates: every
  *   vertex v has g.(p - v) > r |g| (FB_CAPSULE_GAP, FB_CAPSULE_SQ);
- * - otherwise exactly: the ball meets the triangle iff it contains a
+ * - otherwise (st_cold) a hit at the centre when it lies in the closed
+ *   triangle (a vertex, or point_in_triangle), else exactly: the ball
+ *   meets the triangle iff it contains a
  *   vertex, or the foot of the centre on an edge's line lies strictly inside
  *   the edge within r, or the projection on the plane (n != 0) lies in the
  *   closed triangle within r; each of these signs (polynomials of degree
@@ -42,23 +47,32 @@ typedef struct {
 } st_frame;
 
 /* x rounded to a multiple of 2^-52 in [0, 1] (fl(1 + x) is one in [1, 2]
- * and subtracting 1 is exact; NaN gives 0). */
-static inline double st_grid01(double x) { return x > 0 ? (x < 1 ? (x + 1) - 1 : 1) : 0; }
+ * and subtracting 1 is exact; NaN gives 0).  Branch-free: the clamps are
+ * maxsd and minsd. */
+static inline double st_grid01(double x)
+{
+    x = x > 0 ? x : 0;
+    x = x < 1 ? x : 1;
+    return (x + 1) - 1;
+}
 
 /* Parameters (s, t) of a point a + s ab + t ac near the closest point of
  * the triangle, by Voronoi regions in Ericson's order (Real-Time Collision
  * Detection, 5.1.5: vertex a, vertex b, edge ab, vertex c, edge ac, edge
  * bc, face; each region's dot products computed when first needed) in
- * binary64; nothing here needs to be exact: the certificates hold for any
- * s, t >= 0 with s + t <= 1, which the grid makes exact (both on the 2^-52
- * grid: s + t and 1 - s are exact). */
+ * binary64, the dot products with p - b and p - c from those with p - a
+ * and the Gram entries ab.ab, ab.ac, ac.ac (one dot product fewer);
+ * nothing here needs to be exact: the certificates hold for any s, t >= 0
+ * with s + t <= 1, which the grid makes exact (s on the 2^-52 grid: 1 - s
+ * is exact, and t is cut to it). */
 static void st_params(const st_frame *f, double *s, double *t)
 {
     double x = 0, y = 0;
     double d1 = fv_ddot(f->ab, f->ap), d2 = fv_ddot(f->ac, f->ap);
     if (d1 <= 0 && d2 <= 0)
         goto done; /* vertex a */
-    double d3 = fv_ddot(f->ab, f->bp), d4 = fv_ddot(f->ac, f->bp);
+    double bb = fv_ddot(f->ab, f->ab), bc = fv_ddot(f->ab, f->ac), cc = fv_ddot(f->ac, f->ac);
+    double d3 = d1 - bb, d4 = d2 - bc;
     if (d3 >= 0 && d4 <= d3) {
         x = 1;
         goto done;
@@ -68,7 +82,7 @@ static void st_params(const st_frame *f, double *s, double *t)
         x = d1 / (d1 - d3);
         goto done;
     }
-    double d5 = fv_ddot(f->ab, f->cp), d6 = fv_ddot(f->ac, f->cp);
+    double d5 = d1 - bc, d6 = d2 - cc;
     if (d6 >= 0 && d5 <= d6) {
         y = 1;
         goto done;
@@ -88,10 +102,10 @@ static void st_params(const st_frame *f, double *s, double *t)
         y = vc * inv;
     }
 done:
-    *s = st_grid01(x);
-    *t = st_grid01(y);
-    if (*s + *t > 1)
-        *t = 1 - *s;
+    x = st_grid01(x);
+    y = st_grid01(y);
+    *s = x;
+    *t = y < 1 - x ? y : 1 - x; /* s + t > 1 iff t > 1 - s, both exact on the grid */
 }
 
 enum { ST_MISS = 0, ST_HIT = 1, ST_HIT_OUT = 2, ST_UNDECIDED = 3 };
@@ -157,6 +171,16 @@ static bool st_witness_out(const st_frame *f, fv_d3 g, double gg, double U, isec
  * they are left to ov_closest_triangle. */
 static int st_certify(const st_frame *f, double rr, isect_vec3 p, isect_sphere_triangle_result *out)
 {
+    /* the plane first: the miss certificate below with the fixed
+     * direction n (towards p) for g; o^2 > r^2 n.n only chooses to try */
+    fv_d3 n = fv_dcross(f->ab, f->ac);
+    double o = fv_ddot(n, f->ap), nn = fv_ddot(n, n);
+    if (o * o > rr * nn) {
+        n = fv_dmul(n, o < 0 ? -1 : 1);
+        double mn = st_least(f, n);
+        if (mn > 0 && nn >= 0x1p-400 && nn <= 0x1p400 && mn * mn > rr * nn * (1 + FB_CAPSULE_SQ))
+            return ST_MISS;
+    }
     double s, t;
     st_params(f, &s, &t);
     fv_d3 g = fv_dsub(fv_dsub(f->ap, fv_dmul(f->ab, s)), fv_dmul(f->ac, t));
@@ -220,11 +244,43 @@ static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
     return fv_finite3(s->center) && fv_finite3(t->v0) && fv_finite3(t->v1) && fv_finite3(t->v2);
 }
 
-/* The undecided cases: validity, then the exact path, then the outputs. */
+/* The points a and b are equal (binary32 comparisons: false with a NaN). */
+static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
+
+/* The centre lies in the closed triangle (then its distance is 0 and it is
+ * the closest point): certainly when it is a vertex of a finite input
+ * (finite: known to be, else checked; a NaN compares unequal; an infinite
+ * centre equal to an infinite vertex is invalid input, which
+ * point_in_triangle calls a miss), else as
+ * isect_point_in_triangle says (exact: fast/point_in_triangle.c; a miss on
+ * non-finite input). */
+static inline bool st_centre_in(const isect_sphere *s, const isect_triangle *t, bool finite)
+{
+    bool vertex = st_same(s->center, t->v0) | st_same(s->center, t->v1) | st_same(s->center, t->v2);
+    return (vertex && (finite || st_finite(s, t))) || isect_point_in_triangle(s->center, *t, NULL);
+}
+
+/* A hit at the centre: point = the centre, dist2 = 0, exactly. */
+static inline bool st_at_centre(const isect_sphere *s, isect_sphere_triangle_result *out)
+{
+    if (out) {
+        out->hit = true;
+        out->point = s->center;
+    }
+    return true;
+}
+
+/* The undecided cases: validity; the centre on the triangle (most of the
+ * undecided hits have a radius of a few ulps of 0: the certificates' slack
+ * exceeds it); then the exact path, then the outputs. */
 static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *t,
                                    isect_sphere_triangle_result *out)
 {
-    if (!st_finite(s, t) || !isect_sphere_triangle_hit_exact(s, t))
+    if (!st_finite(s, t))
+        return false;
+    if (st_centre_in(s, t, true))
+        return st_at_centre(s, out);
+    if (!isect_sphere_triangle_hit_exact(s, t))
         return false;
     if (out)
         st_outputs(s, t, out);
@@ -232,18 +288,10 @@ static ISECT_NOINLINE bool st_cold(const isect_sphere *s, const isect_triangle *
 }
 
 /* Radius 0: the ball is its centre, which meets the triangle iff it lies
- * in it (isect_point_in_triangle, exact: fast/point_in_triangle.c); then
- * the closest point is the centre itself and the squared distance 0,
- * exactly.  point_in_triangle is a miss on non-finite input. */
+ * in it. */
 static ISECT_NOINLINE bool st_point(const isect_sphere *s, const isect_triangle *t, isect_sphere_triangle_result *out)
 {
-    if (!isect_point_in_triangle(s->center, *t, NULL))
-        return false;
-    if (out) {
-        out->hit = true;
-        out->point = s->center;
-    }
-    return true;
+    return st_centre_in(s, t, false) && st_at_centre(s, out);
 }
 
 /* Validity: a negative, NaN or infinite radius here; a non-finite

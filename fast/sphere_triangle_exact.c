@@ -256,33 +256,56 @@ static int plane_sign_bracket(isect_vec3 p, isect_triangle t, double rr)
     return ST_UNSURE;
 }
 
-/* (n.(p - a))^2 <= r^2 n.n (the plane within r). */
-static bool plane_within(const st_face *f, isect_vec3 p, isect_triangle t, double rr, st_normal *sn)
+/* The plane test of a triangle parallel to a coordinate plane (its three
+ * k coordinates equal, n != 0): then n_i = 0 for i != k, so
+ * (n.(p - a))^2 <= r^2 n.n iff (p_k - a_k)^2 <= r^2, exactly when the
+ * binary64 difference is exact (fx_two_sum's error 0): |p_k - a_k| <= r.
+ * 1 (within), 0 (not), or ST_UNSURE (no such k, or a rounded
+ * difference). */
+static inline float st_coord(isect_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+
+static int plane_axis(isect_vec3 p, isect_triangle t, float r)
 {
-    double h = fv_ddot(f->n, f->ap), hm = fv_ddot(f->nm, st_abs3(f->ap));
+    for (int k = 0; k < 3; k++) {
+        float a = st_coord(t.v0, k);
+        if (a == st_coord(t.v1, k) && a == st_coord(t.v2, k)) {
+            double e, d = fx_two_sum(st_coord(p, k), -(double)a, &e);
+            return e != 0 ? ST_UNSURE : fabs(d) <= r;
+        }
+    }
+    return ST_UNSURE;
+}
+
+/* (n.(p - a))^2 <= r^2 n.n (the plane within r), n != 0. */
+static bool plane_within(const st_face *f, isect_vec3 p, isect_triangle t, float r, st_normal *sn)
+{
+    double rr = (double)r * r, h = fv_ddot(f->n, f->ap), hm = fv_ddot(f->nm, st_abs3(f->ap));
     double nn = fv_ddot(f->n, f->n), nnm = fv_ddot(f->nm, f->nm);
     int s = st_sign(h * h - rr * nn, hm * hm + rr * nnm);
     if (s != ST_UNSURE)
         return s <= 0;
     if (rr == 0) /* within 0: n.(p - a) = 0, the staged exact orientation */
         return tx_orient3(t.v0, t.v1, t.v2, p) == 0;
+    s = plane_axis(p, t, r);
+    if (s != ST_UNSURE)
+        return s;
     s = plane_sign_bracket(p, t, rr);
     if (s != ST_UNSURE)
         return s <= 0;
     const fe *fn = st_fe_normal(sn);
-    fe fap[3], hh, nnf, r;
+    fe fap[3], hh, nnf, fr;
     fe_diff3(fap, p, t.v0);
     fe_dot3_to(&hh, fn, fap);
     fe_mul_to(&hh, &hh, &hh);
     fe_dot3_to(&nnf, fn, fn);
-    fe_of_to(&r, rr);
-    fe_mul_to(&nnf, &nnf, &r);
+    fe_of_to(&fr, rr);
+    fe_mul_to(&nnf, &nnf, &fr);
     return st_fe_sign3(&hh, &nnf, -1) <= 0;
 }
 
 /* n != 0, the projection of p in the closed triangle, and the plane
  * within r. */
-static bool face_within(const st_face *f, isect_vec3 p, isect_triangle t, double rr, st_normal *sn)
+static bool face_within(const st_face *f, isect_vec3 p, isect_triangle t, float r, st_normal *sn)
 {
     if (!f->nonzero) {
         const fe *fn = st_fe_normal(sn);
@@ -292,7 +315,7 @@ static bool face_within(const st_face *f, isect_vec3 p, isect_triangle t, double
     if (!inner_side(f->side[0], p, t.v0, t.v1, sn) || !inner_side(f->side[1], p, t.v1, t.v2, sn) ||
         !inner_side(f->side[2], p, t.v2, t.v0, sn))
         return false;
-    return plane_within(f, p, t, rr, sn);
+    return plane_within(f, p, t, r, sn);
 }
 
 /* The exact decision.  When the filters alone show the projection strictly
@@ -311,8 +334,8 @@ bool isect_sphere_triangle_hit_exact(const isect_sphere *s, const isect_triangle
     st_face f;
     st_face_init(&f, p, t);
     if (f.nonzero && f.side[0] == 1 && f.side[1] == 1 && f.side[2] == 1)
-        return plane_within(&f, p, t, rr, &sn);
+        return plane_within(&f, p, t, s->radius, &sn);
     return vertex_within(p, t.v0, rr) || vertex_within(p, t.v1, rr) || vertex_within(p, t.v2, rr) ||
            edge_within(p, t.v0, t.v1, rr) || edge_within(p, t.v1, t.v2, rr) || edge_within(p, t.v2, t.v0, rr) ||
-           face_within(&f, p, t, rr, &sn);
+           face_within(&f, p, t, s->radius, &sn);
 }

@@ -13,7 +13,10 @@
  * randomized comparison with ref of fast and of the exact path alone on
  * small-integer configurations at a random power-of-two scale, edited by
  * the catalog's boundary mutations and nudged by ulps.  ISECT_SEED changes
- * the seed.
+ * the seed.  Also: triangles parallel to a coordinate plane (the exact
+ * path's plane_axis: ties, exact and rounded differences), and fast's
+ * outputs for a centre on the triangle with a radius of 2^-149 (the centre
+ * and 0, exactly).
  */
 #include "testlib.h"
 
@@ -151,6 +154,53 @@ Test(sphere_triangle_exact, degenerate)
     check(V(1, 3, 0), nextafterf(3, 0), a, b, c, 0, "degenerate, one ulp short");
     /* (3,0,0) on the segment, radius 0 */
     check(V(3, 0, 0), 0, a, b, c, 1, "degenerate, on it, radius 0");
+}
+
+/* A triangle parallel to a coordinate plane (its three k coordinates
+ * equal): n has only its k component, so the plane test is
+ * |p_k - v0_k| <= r, exact when that binary64 difference is (plane_axis in
+ * fast/sphere_triangle_exact.c); else the brackets and the expansions. */
+Test(sphere_triangle_exact, axis_parallel_plane)
+{
+    /* z = 1, the centre 2 above (1,1,1), strictly inside: touching */
+    check(V(1, 1, 3), 2, V(0, 0, 1), V(4, 0, 1), V(0, 4, 1), 1, "parallel to z = 0, touching");
+    check(V(1, 1, 3), nextafterf(2, 0), V(0, 0, 1), V(4, 0, 1), V(0, 4, 1), 0, "parallel to z = 0, one ulp short");
+    /* z = -2^-50: p_z - a_z = 2 + 2^-50, exact in binary64, > 2 */
+    check(V(1, 1, 2), 2, V(0, 0, -0x1p-50), V(4, 0, -0x1p-50), V(0, 4, -0x1p-50), 0, "beyond by 2^-50, exact");
+    /* z = -+2^-60: p_z - a_z = 2 +- 2^-60 rounds to 2 (the difference is
+     * not exact): the expansions decide, a miss above and a hit below */
+    check(V(1, 1, 2), 2, V(0, 0, -0x1p-60), V(4, 0, -0x1p-60), V(0, 4, -0x1p-60), 0, "beyond by 2^-60, rounded");
+    check(V(1, 1, 2), 2, V(0, 0, 0x1p-60), V(4, 0, 0x1p-60), V(0, 4, 0x1p-60), 1, "within by 2^-60, rounded");
+    /* x = -1, the centre 1.5 off (-1,1,1), strictly inside: touching */
+    check(V(0.5, 1, 1), 1.5, V(-1, 0, 0), V(-1, 4, 0), V(-1, 0, 4), 1, "parallel to x = 0, touching");
+    check(V(0.5, 1, 1), nextafterf(1.5, 0), V(-1, 0, 0), V(-1, 4, 0), V(-1, 0, 4), 0,
+          "parallel to x = 0, one ulp short");
+}
+
+/* The centre on the triangle with a radius of 2^-149: the certificates'
+ * slack exceeds r^2, so fast's undecided path finds the centre in the
+ * triangle (a vertex, or point_in_triangle): point = the centre and
+ * dist2 = 0, exactly, as ref's. */
+Test(sphere_triangle_exact, centre_on_triangle_outputs)
+{
+    static const double cases[][13] = {
+        {1, 1, 0, 0x1p-149, 0, 0, 0, 4, 0, 0, 0, 4, 0},                     /* inside, z = 0 */
+        {0.5, 0.25, -0.5, 0x1p-149, 0, 0, 0, 2, -1, 0, 0, 1, -1},             /* inside, slanted */
+        {2, -1, 0, 0x1p-149, 0, 0, 0, 2, -1, 0, 0, 1, -1},                    /* the vertex v1 */
+        /* a centre of the bench's boundary set on a generic triangle (the
+         * outputs of ov_closest_triangle gave dist2 = 0x1.08e61ep-51 > r^2) */
+        {-0x1.7c25b8p-3, 0x1.23581p-5, -0x1.8fd94ap-2, 0x1p-149, 0x1.334fccp-1, 0x1.67ad04p-1, -0x1.9c23fp-3,
+         -0x1.db8334p-1, -0x1.f21f14p-1, 0x1.6c5b84p-1, -0x1.ca4e58p-2, -0x1.7e74p-3, -0x1.d0711p-2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        double out[5], ref[5];
+        cr_assert_eq(tl_ref(qs, cases[i], ref), REF_OK);
+        tl_run(qs, "fast", cases[i], out);
+        cr_assert(out[0] == 1 && ref[0] == 1, "case %zu: fast %g ref %g", i, out[0], ref[0]);
+        for (int k = 0; k < 3; k++)
+            cr_assert(out[1 + k] == cases[i][k] && ref[1 + k] == cases[i][k], "case %zu: point[%d]", i, k);
+        cr_assert(out[4] == 0 && ref[4] == 0, "case %zu: dist2 %a (ref %a)", i, out[4], ref[4]);
+    }
 }
 
 static void gen(double *in)
