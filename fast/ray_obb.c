@@ -365,7 +365,7 @@ static int ob_coarse(const isect_ray *ray, const isect_obb *box, double *t)
     double adet = fabs(ob_dot(a[0], r[0]));
     for (int j = 0; j < 3; j++) {
         q[j] = ob_dot(r[j], d);
-        double p = ob_dot(r[j], w), hd = h[j] * adet, sp = q[j] > 0 ? p : -p;
+        double p = ob_dot(r[j], w), hd = h[j] * adet, sp = copysign(1.0, q[j]) * p; /* no branch */
         e[j] = hd + sp; /* minus the entry's numerator */
         x[j] = hd - sp;
         y[j] = tm * fabs(q[j]) + e[j];

@@ -214,8 +214,10 @@ static int sphere_obb_aligned(isect_sphere s, isect_obb box)
 }
 
 /* Stages 1 to 3, with the validity check: the inputs stage 0 leaves. */
-static ISECT_NOINLINE bool sphere_obb_slow(isect_sphere s, isect_obb box, double m)
+static ISECT_NOINLINE bool sphere_obb_slow(const isect_sphere *sp, const isect_obb *bp, double m)
 {
+    const isect_sphere s = *sp;
+    const isect_obb box = *bp;
     if (!sphere_obb_valid(s, box, m))
         return false;
     int certain = sphere_obb_second(s, box);
@@ -231,7 +233,7 @@ bool isect_sphere_obb(isect_sphere s, isect_obb box, isect_sphere_obb_result *ou
     bool hit;
     double m;
     if (!sphere_obb_gram(s, box, &hit, &m))
-        hit = sphere_obb_slow(s, box, m);
+        hit = sphere_obb_slow(&s, &box, m);
     if (out)
         out->hit = hit;
     return hit;
