@@ -18,7 +18,11 @@
  *     unconstrained minimum is inside).  So it is at least the smaller of the
  *     two, and at least the endpoint one when the lines' closest parameters
  *     u = ((c - a) x (d - c)).m / m.m, v = ((c - a) x (b - a)).m / m.m are
- *     certainly outside [0, 1]; and at least the gap of the two boxes. */
+ *     certainly outside [0, 1]; and at least the gap of the two boxes.
+ *     Near-parallel: the quadratic's least eigenvalue (of half its Hessian)
+ *     is at most det / (trace / 2) = 2 m.m / (e1.e1 + e2.e2), and from an
+ *     interior minimum the boundary is within sqrt 2 along its eigenvector,
+ *     so End^2 <= D^2 + 4 m.m / (e1.e1 + e2.e2). */
 #include "isect_ref.h"
 #include "ref_ccd.h"
 
@@ -91,6 +95,13 @@ static double ee_bound(const iv3 *v)
     if (!iv_has_nan(f) && !iv_has_nan(nm) && f.lo > 0 && nm.hi > 0 && nm.hi < INFINITY)
         line = iv_div(iv_point(f.lo), iv_point(nm.hi)).lo;
     double r = line < ends ? line : ends;
+    /* Near-parallel segments: End^2 <= D^2 + 4 m.m / (e1.e1 + e2.e2)
+     * (docs/judge.md), so D is at least the root of End^2 minus that. */
+    iv den = iv_add(iv3_norm2(e1), iv3_norm2(e2));
+    if (!iv_has_nan(mm) && !iv_has_nan(den) && den.lo > 0 && ends < INFINITY) {
+        double np = root_lo(iv_sub(iv_sqr(iv_point(ends)), iv_div(iv_point(4 * mm.hi), iv_point(den.lo))));
+        r = np > r ? np : r;
+    }
     if (!iv_has_nan(mm) && mm.lo > 0 &&
         (outside01(iv3_dot(iv3_cross(w, e2), m), mm) || outside01(iv3_dot(iv3_cross(w, e1), m), mm)))
         r = ends;

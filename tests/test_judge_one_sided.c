@@ -168,6 +168,16 @@ Test(one_sided, min_dist_bounds)
     mk(in, line);
     L = ref_edge_edge_ccd_min_dist(in, 0, 1, INFINITY);
     cr_assert(L > 1.99 && L <= 2, "%g", L);
+    /* Parallel segments on the lines y = x and y = x + 1 (z = 0), static:
+     * ab (0,0,0)-(1,1,0), cd (0,1,0)-(1,2,0).  Their boxes touch (gap 0) and
+     * m = 0 (no line bound); b's and c's feet on the other segment are
+     * inside, so the distance is 1/sqrt 2, End's: the near-parallel bound
+     * End^2 - 4 m.m / (e1.e1 + e2.e2) gives it (without it, 0). */
+    static const double par[8][3] = {{0, 0, 0}, {1, 1, 0}, {0, 1, 0}, {1, 2, 0},
+                                      {0, 0, 0}, {1, 1, 0}, {0, 1, 0}, {1, 2, 0}};
+    mk(in, par);
+    L = ref_edge_edge_ccd_min_dist(in, 0, 1, INFINITY);
+    cr_assert(L > 0.99 * 0.70710678 && L <= 0.70710679, "%g", L);
     /* Crossing at t = 1/2: the bound never exceeds 0 there. */
     static const double ee[8][3] = {{-1, 0, 1}, {1, 0, 1}, {0, -1, 0}, {0, 1, 0},
                                     {-1, 0, -1}, {1, 0, -1}, {0, -1, 0}, {0, 1, 0}};
