@@ -3,8 +3,9 @@
  * hit iff D = |c1 - c0|^2 - (r0 + r1)^2 <= 0, decided exactly, in stages:
  * binary32, as a textbook test would, certified by FB_CERT_SQ32 (one
  * branch on the common path); binary64, certified by FB_CERT_SQ
- * (fast/fast_bounds.h); the exact sum of the exact squares when nothing
- * rounds (short roots, then TwoProduct pairs); else the exact value of D (a binary64 expansion, or fe
+ * (fast/fast_bounds.h), with the exact sum of the exact squares when
+ * nothing rounds (short roots) in the same function; then TwoProduct
+ * pairs; else the exact value of D (a binary64 expansion, or fe
  * expansions, fast/fast_exact.h).  No square root, no epsilon, no libm.
  * The answer is ref's for every binary32 input:
  * docs/queries/sphere_sphere.md.
@@ -93,74 +94,88 @@ static ISECT_NOINLINE bool sphere_sphere_rare(double ax, double ay, double az, d
     return hit;
 }
 
-/* At most 26 significant bits: the low 27 bits of the significand of a
- * normal binary64 value are 0 (every value here is 0 or a multiple of
- * 2^-149, so normal), and then its square is exact (at most 52 bits). */
-static inline unsigned sphere_short(double x) { return fx_low27(x) == 0; }
-
-/* The short exact stage, on valid inputs the certificates left (the
- * binary32 inputs converted to binary64, exact): when the centre
- * differences d_i and r = r0 + r1 are exact in binary64 (TwoSum's error
- * 0) and each has at most 26 significant bits (sphere_short), the four
- * squares are exact and D is their sum when fx_sum4_exact reports no
- * rounding (touching along an axis, a Pythagorean direction), the terms
- * that cancel when touching along x added first.  Else a tail call to
- * sphere_sphere_rare, the eight values still in registers. */
-static ISECT_NOINLINE bool sphere_sphere_exact(double ax, double ay, double az, double ar, double bx, double by,
-                                               double bz, double br, isect_sphere_sphere_result *out)
+/* The bits of x: 0 iff x is +0. */
+static inline uint64_t sphere_bits(double x)
 {
-    double e0, e1, e2, e3, g;
-    double dx = fx_two_sum(bx, -ax, &e0), dy = fx_two_sum(by, -ay, &e1), dz = fx_two_sum(bz, -az, &e2),
-           r = fx_two_sum(ar, br, &e3);
-    if (e0 != 0 || e1 != 0 || e2 != 0 || e3 != 0 ||
-        !(sphere_short(dx) & sphere_short(dy) & sphere_short(dz) & sphere_short(r)) ||
-        !fx_sum4_exact(dx * dx, -(r * r), dy * dy, dz * dz, &g))
-        return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
-    bool hit = g <= 0;
-    if (out)
-        out->hit = hit;
-    return hit;
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
 }
 
 /* Everything the binary32 stage could not certify, the eight values in
  * registers (no struct to store and reload): the validity check and the
  * binary64 certificates (FB_CERT_SQ), their verdict taken without a
- * branch on it; else a tail call to sphere_sphere_exact (a leaf with
- * nothing to save on the certified path). */
+ * branch on it.  When neither certifies (valid inputs), the short exact
+ * stage on the values already computed, in the same function (no call,
+ * nothing computed twice): when the centre differences d_i, r = r0 + r1
+ * and the two additions of d2 = (d_x^2 + d_y^2) + d_z^2 are exact
+ * (fx_two_sum's error +0: Knuth's TwoSum gives +0, never -0, for an exact
+ * sum) and each of d_i and r has at most 26 significant bits (fx_low27 0:
+ * each value is 0 or a multiple of 2^-149 below 2^130, normal in
+ * binary64, so its square is exact, at most 52 bits, between 2^-298 and
+ * 2^260), d2 and r2 are |c1 - c0|^2 and (r0 + r1)^2 exactly and d2 <= r2
+ * is the answer (touching along an axis, a Pythagorean direction).  The
+ * ten tests OR-ed into one integer, one branch; else a tail call to
+ * sphere_sphere_rare, which decides the rest exactly. */
 static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32, float ar32, float bx32,
                                               float by32, float bz32, float br32, isect_sphere_sphere_result *out)
 {
     double ax = ax32, ay = ay32, az = az32, ar = ar32, bx = bx32, by = by32, bz = bz32, br = br32;
-    double dx = bx - ax, dy = by - ay, dz = bz - az;
-    double d2 = dx * dx + dy * dy + dz * dz, r = ar + br, r2 = r * r;
+    double dx = bx - ax, dy = by - ay, dz = bz - az, r = ar + br;
+    double xx = dx * dx, yy = dy * dy, zz = dz * dz, s = xx + yy, d2 = s + zz, r2 = r * r;
     /* valid iff every value is finite and the radii are >= 0: a non-finite
      * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
     unsigned valid = (d2 <= DBL_MAX) & (r <= DBL_MAX) & (ar >= 0) & (br >= 0);
     unsigned in = d2 * (1 + FB_CERT_SQ) <= r2, out64 = d2 > r2 * (1 + FB_CERT_SQ);
-    if (valid & !(in | out64))
-        return sphere_sphere_exact(ax, ay, az, ar, bx, by, bz, br, out);
+    if (valid & !(in | out64)) {
+        double ex, ey, ez, er, es, ed;
+        fx_two_sum(bx, -ax, &ex);
+        fx_two_sum(by, -ay, &ey);
+        fx_two_sum(bz, -az, &ez);
+        fx_two_sum(ar, br, &er);
+        fx_two_sum(xx, yy, &es);
+        fx_two_sum(s, zz, &ed);
+        uint64_t inexact = sphere_bits(ex) | sphere_bits(ey) | sphere_bits(ez) | sphere_bits(er) |
+                           sphere_bits(es) | sphere_bits(ed) | fx_low27(dx) | fx_low27(dy) | fx_low27(dz) |
+                           fx_low27(r);
+        if (inexact)
+            return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
+        in = d2 <= r2;
+    }
     bool hit = valid & in;
     if (out)
         out->hit = hit;
     return hit;
 }
 
+/* The bits of x, binary32. */
+static inline uint32_t sphere_bits32(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
 /* The common path, binary32 as a textbook test would compute it: its two
  * certificates (FB_CERT_SQ32) and the validity checks combined without
  * branches; one branch, well predicted, to the slow path (a tail call:
- * nothing is kept across it).  The checks, as float comparisons (false
- * for a NaN): 2^-100 <= r2 <= FLT_MAX, and the lesser radius >= 0 (-0
- * included; a NaN radius makes r2 NaN, whichever the lesser is taken to
- * be). */
+ * nothing is kept across it).  The checks of the hit certificate, on the
+ * bits (integer units, off the floating-point pipes): 2^-100 <= r2 <=
+ * FLT_MAX as one unsigned range test of its bits (the bits of a positive
+ * binary32 value increase with it; +-0, inf and NaN fall outside), and
+ * each radius >= 0 as its bits <= 0x80000000, those of -0 (+0 to +inf,
+ * and -0; a positive NaN passes but makes r2 NaN). */
 bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_result *out)
 {
     float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, dz = b.center.z - a.center.z;
     float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
-    float rmin = a.radius < b.radius ? a.radius : b.radius; /* a NaN radius makes r2 NaN */
     /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
     unsigned miss = d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN;
+    unsigned range = sphere_bits32(r2) - sphere_bits32(FB_CERT_SQ32_MIN) <=
+                     sphere_bits32(FLT_MAX) - sphere_bits32(FB_CERT_SQ32_MIN);
+    unsigned sa = sphere_bits32(a.radius) <= 0x80000000u, sb = sphere_bits32(b.radius) <= 0x80000000u;
     /* certainly overlapping; d2 finite, so the centres are */
-    unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & (r2 >= FB_CERT_SQ32_MIN) & (r2 <= FLT_MAX) & (rmin >= 0);
+    unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & range & sa & sb;
     if (ISECT_UNLIKELY(miss + hit == 0))
         return sphere_sphere_slow(a.center.x, a.center.y, a.center.z, a.radius, b.center.x, b.center.y,
                                   b.center.z, b.radius, out);
