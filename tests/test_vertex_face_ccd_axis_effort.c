@@ -54,6 +54,7 @@
 #include "isect.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
@@ -64,37 +65,53 @@ static void shift(isect_ccd_frame *f, double s)
         f->v[k] = (isect_dvec3){f->v[k].x + 3 * s, f->v[k].y - 5 * s, f->v[k].z + 2 * s};
 }
 
+/* fccd_query_effort on the frames, checked against the public function
+ * (same hit, same bits of t); `what` names the case in a failure. */
+static fccd_effort effort_checked(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1,
+                                  isect_ccd_result *res, const char *what)
+{
+    fccd_effort eff = {-1, true};
+    isect_ccd_result pub;
+    bool hit = fccd_query_effort(kind, t0, t1, res, &eff);
+    bool phit = kind == FCCD_EDGE_EDGE ? isect_edge_edge_ccd(*t0, *t1, &pub) : isect_vertex_face_ccd(*t0, *t1, &pub);
+    cr_assert(hit == res->hit && phit == pub.hit && hit == pub.hit && memcmp(&res->t, &pub.t, sizeof res->t) == 0,
+              "%s: fccd_query_effort's answer is not the public one", what);
+    return eff;
+}
+
 static const int scales[] = {-200, -150, -110, -101, -100, -60, -20, 0, 20, 60, 100, 101, 110, 150, 200};
 #define NSCALES (int)(sizeof scales / sizeof scales[0])
 
-Test(ccd_axis_effort, sliding_segment_beside)
+/* The first family's frames at scale s (q = 0: vertex-face, 1: edge-edge;
+ * m = 1: the second frame shifted). */
+static void sliding_frames(int q, int m, double s, isect_ccd_frame *t0, isect_ccd_frame *t1)
 {
     const double e = 0x1p-10;
+    if (q == 0) {
+        *t0 = (isect_ccd_frame){{V(e, -e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s), V(0, 0, 0, s)}};
+        *t1 = (isect_ccd_frame){{V(e, -e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s), V(16, 16, 0, s)}};
+    } else {
+        *t0 = (isect_ccd_frame){{V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s)}};
+        *t1 = (isect_ccd_frame){{V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s)}};
+    }
+    if (m)
+        shift(t1, s);
+}
+
+Test(ccd_axis_effort, sliding_segment_beside)
+{
     for (int m = 0; m < 2; m++)
         for (int j = 0; j < NSCALES; j++)
             for (int q = 0; q < 2; q++) {
                 double s = ldexp(1, scales[j]);
                 isect_ccd_frame t0, t1;
-                if (q == 0) {
-                    t0 = (isect_ccd_frame){{V(e, -e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s), V(0, 0, 0, s)}};
-                    t1 = (isect_ccd_frame){{V(e, -e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s), V(16, 16, 0, s)}};
-                } else {
-                    t0 = (isect_ccd_frame){
-                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s)}};
-                    t1 = (isect_ccd_frame){
-                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s)}};
-                }
-                if (m)
-                    shift(&t1, s);
+                sliding_frames(q, m, s, &t0, &t1);
                 fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
-                fccd_effort eff = {-1, true};
-                isect_ccd_result r, pub;
-                bool hit = fccd_query_effort(kind, &t0, &t1, &r, &eff);
-                bool phit = q ? isect_edge_edge_ccd(t0, t1, &pub) : isect_vertex_face_ccd(t0, t1, &pub);
-                cr_assert(hit == r.hit && phit == pub.hit && hit == pub.hit &&
-                              memcmp(&r.t, &pub.t, sizeof r.t) == 0,
-                          "%s, scale 2^%d, shift %d: fccd_query_effort's answer is not the public one",
-                          q ? "edge-edge" : "vertex-face", scales[j], m);
+                char what[64];
+                snprintf(what, sizeof what, "%s, scale 2^%d, shift %d", q ? "edge-edge" : "vertex-face", scales[j], m);
+                isect_ccd_result r;
+                fccd_effort eff = effort_checked(kind, &t0, &t1, &r, what);
+                bool hit = r.hit;
                 cr_assert(!hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 S apart)",
                           q ? "edge-edge" : "vertex-face", scales[j], m, r.t);
                 cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "%s, scale 2^%d, shift %d: %d pieces (derived: 2)",
@@ -132,12 +149,11 @@ Test(ccd_axis_effort, root_within_rounding_of_a_middle)
         double s = ldexp(1, sc[j]);
         isect_ccd_frame t0 = {{V(0.25 + z0, z0, -0.25 + z0, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
         isect_ccd_frame t1 = {{V(0.25 + z1, z1, -0.25 + z1, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
-        fccd_effort eff = {-1, true};
-        isect_ccd_result res, pub;
-        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
-        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
-        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                  "scale 2^%d: fccd_query_effort's answer is not the public one", sc[j]);
+        char what[64];
+        snprintf(what, sizeof what, "scale 2^%d", sc[j]);
+        isect_ccd_result res;
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
+        bool hit = res.hit;
         cr_assert(hit && res.t <= r, "scale 2^%d: hit %d at %a (r = %a)", sc[j], hit, res.t, r);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 244, "scale 2^%d: %d pieces (derived: at most 122)", sc[j],
                   eff.pieces);
@@ -165,13 +181,11 @@ Test(ccd_axis_effort, point_beside_segment_box_test)
             isect_ccd_frame t0 = {{V(0, 1, 0, s), V(-1, 0, 0, s), V(1, 0, 0, s), V(0, 0, 0, s)}}, t1 = t0;
             if (m)
                 shift(&t1, s);
-            fccd_effort eff = {-1, true};
-            isect_ccd_result res, pub;
-            bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
-            bool phit = isect_vertex_face_ccd(t0, t1, &pub);
-            cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit &&
-                          memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                      "scale 2^%d, shift %d: fccd_query_effort's answer is not the public one", scales[j], m);
+            char what[64];
+            snprintf(what, sizeof what, "scale 2^%d, shift %d", scales[j], m);
+            isect_ccd_result res;
+            fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
+            bool hit = res.hit;
             cr_assert(!hit, "scale 2^%d, shift %d: hit at %a", scales[j], m, res.t);
             cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                       "scale 2^%d, shift %d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], m,
@@ -192,24 +206,13 @@ Test(ccd_axis_effort, point_beside_segment_box_test)
  * about 2 D / lip on the rescaled copy (thousands of pieces). */
 Test(ccd_axis_effort, sliding_segment_beside_tiny)
 {
-    const double e = 0x1p-10;
     static const int sc[] = {-530, -540};
     for (int m = 0; m < 2; m++)
         for (int j = 0; j < 2; j++)
             for (int q = 0; q < 2; q++) {
                 double s = ldexp(1, sc[j]);
                 isect_ccd_frame t0, t1;
-                if (q == 0) {
-                    t0 = (isect_ccd_frame){{V(e, -e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s), V(0, 0, 0, s)}};
-                    t1 = (isect_ccd_frame){{V(e, -e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s), V(16, 16, 0, s)}};
-                } else {
-                    t0 = (isect_ccd_frame){
-                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(-16, -16, 0, s), V(0, 0, 0, s)}};
-                    t1 = (isect_ccd_frame){
-                        {V(-1 + e, -1 - e, 0, s), V(1 + e, 1 - e, 0, s), V(0, 0, 0, s), V(16, 16, 0, s)}};
-                }
-                if (m)
-                    shift(&t1, s);
+                sliding_frames(q, m, s, &t0, &t1);
                 isect_ccd_result r;
                 bool hit = q ? isect_edge_edge_ccd(t0, t1, &r) : isect_vertex_face_ccd(t0, t1, &r);
                 cr_assert(!hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 s apart)",
@@ -237,12 +240,11 @@ Test(ccd_axis_effort, turning_segment_absolute_box)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0, 12, 0, s), V(-1, 9, 0, s), V(1, 11, 0, s), V(0, 10, 0, s)}};
         isect_ccd_frame t1 = {{V(0, 12, 0, s), V(-1, 11, 0, s), V(1, 9, 0, s), V(0, 10, 0, s)}};
-        fccd_effort eff = {-1, true};
-        isect_ccd_result res, pub;
-        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
-        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
-        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        char what[64];
+        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
+        isect_ccd_result res;
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
+        bool hit = res.hit;
         cr_assert(!hit, "scale 2^%d: hit at %a", scales[j], res.t);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                   "scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], eff.pieces,
@@ -281,12 +283,11 @@ Test(ccd_axis_effort, first_root_at_a_split_middle)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0.25, y0, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
         isect_ccd_frame t1 = {{V(0.25, y1, z1, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 1, s)}};
-        fccd_effort eff = {-1, true};
-        isect_ccd_result res, pub;
-        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
-        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
-        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        char what[64];
+        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
+        isect_ccd_result res;
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
+        bool hit = res.hit;
         cr_assert(hit && res.t <= r1 && r1 - res.t < 0x1p-29, "scale 2^%d: hit %d at %a (r1 = %a)", scales[j], hit,
                   res.t, r1);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 6 && !eff.distance,
@@ -334,14 +335,11 @@ Test(ccd_axis_effort, far_coplanar_side_tests)
                     {V(T, T, T, s), V(T + 1, T + 1, T, s), V(T + 0.25, T + 0.5, T, s), V(T + 0.25, T + 0.75, T, s)}};
             isect_ccd_frame t1 = t0;
             fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
-            fccd_effort eff = {-1, true};
-            isect_ccd_result res, pub;
-            bool hit = fccd_query_effort(kind, &t0, &t1, &res, &eff);
-            bool phit = q ? isect_edge_edge_ccd(t0, t1, &pub) : isect_vertex_face_ccd(t0, t1, &pub);
-            cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit &&
-                          memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                      "%s, scale 2^%d: fccd_query_effort's answer is not the public one",
-                      q ? "edge-edge" : "vertex-face", scales[j]);
+            char what[64];
+            snprintf(what, sizeof what, "%s, scale 2^%d", q ? "edge-edge" : "vertex-face", scales[j]);
+            isect_ccd_result res;
+            fccd_effort eff = effort_checked(kind, &t0, &t1, &res, what);
+            bool hit = res.hit;
             cr_assert(!hit, "%s, scale 2^%d: hit at %a", q ? "edge-edge" : "vertex-face", scales[j], res.t);
             cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                       "%s, scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)",
@@ -369,12 +367,11 @@ Test(ccd_axis_effort, contact_at_start_bracket_2m28)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0.25, 0, -0.25, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
         isect_ccd_frame t1 = {{V(0.25 + v, v, -0.25 + v, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
-        fccd_effort eff = {-1, true};
-        isect_ccd_result res, pub;
-        bool hit = fccd_query_effort(FCCD_VERTEX_FACE, &t0, &t1, &res, &eff);
-        bool phit = isect_vertex_face_ccd(t0, t1, &pub);
-        cr_assert(hit == res.hit && phit == pub.hit && hit == pub.hit && memcmp(&res.t, &pub.t, sizeof res.t) == 0,
-                  "scale 2^%d: fccd_query_effort's answer is not the public one", scales[j]);
+        char what[64];
+        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
+        isect_ccd_result res;
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
+        bool hit = res.hit;
         cr_assert(hit && res.t == 0, "scale 2^%d: hit %d at %a", scales[j], hit, res.t);
         cr_assert(eff.pieces == 3, "scale 2^%d: %d pieces (derived: 3)", scales[j], eff.pieces);
     }
