@@ -17,9 +17,11 @@
  *    one, so it keeps containment; n_k is the projected triangle's
  *    orientation), each certified by FB_CERT_ORIENT2 (a sign) or by its
  *    quantum (an exact 0), else exact (tx_orient2);
- * 0a. first (pit_grid), a certified miss: in the projection along z,
- *    n_z and an edge orientation certainly of opposite signs (p outside
- *    the projected triangle: outside, in the plane or not);
+ * 0a. first (pit_grid), a certain miss: in the projection along z,
+ *    n_z and an edge orientation of opposite signs (p outside the
+ *    projected triangle: outside, in the plane or not): their computed
+ *    signs when the x and y coordinates span at most 24 binary exponents
+ *    (pit_narrow: exact differences), else by FB_CERT_ORIENT2;
  * 0. then inputs on a coarse grid (every coordinate a multiple of
  *    2^(E - FB_PIT_GRID_BITS), 2^E above the largest, tested in binary32):
  *    the binary64 textbook test is then exact, so it decides directly
@@ -369,36 +371,86 @@ static ISECT_NOINLINE int pit_grid_k(const isect_vec3 *vp, const isect_triangle 
     return on & in1 & in2 & in3;
 }
 
+static inline float pit_fmax(float a, float b) { return a > b ? a : b; }
+static inline float pit_fmin(float a, float b) { return a < b ? a : b; }
+
+/* Stage 0a's span test: the exponent fields of the largest and the least
+ * magnitude among the x and y coordinates (the eight that stage 0a's
+ * differences take) differ by at most 24, so every binary64 difference of
+ * two of them is exact.  Two non-zero binary32 values whose fields
+ * f' = max(f, 1) differ by d are multiples of the smaller one's unit
+ * 2^(f' - 150), their difference below 2^(25 + d) such units: at most 53
+ * bits for d <= 28; here d <= fhi - flo (a zero or subnormal least
+ * magnitude has the field 0, which only widens the span); a difference
+ * with a zero is exact.  Floats, not bit patterns: fabsf, maxss and
+ * minss, the fields then read from the two results.  For inputs that are
+ * not finite the answer does not matter: a miss is then right anyway. */
+static inline int pit_narrow(isect_vec3 p, isect_triangle t)
+{
+    float a = fabsf(p.x), b = fabsf(p.y), c = fabsf(t.v0.x), d = fabsf(t.v0.y);
+    float e = fabsf(t.v1.x), f = fabsf(t.v1.y), g = fabsf(t.v2.x), h = fabsf(t.v2.y);
+    float hi = pit_fmax(pit_fmax(pit_fmax(a, b), pit_fmax(c, d)), pit_fmax(pit_fmax(e, f), pit_fmax(g, h)));
+    float lo = pit_fmin(pit_fmin(pit_fmin(a, b), pit_fmin(c, d)), pit_fmin(pit_fmin(e, f), pit_fmin(g, h)));
+    uint32_t hb, lb;
+    memcpy(&hb, &hi, sizeof hb);
+    memcpy(&lb, &lo, sizeof lb);
+    return (int)(hb >> 23) - (int)(lb >> 23) <= 24;
+}
+
+/* Stage 0a's certificates, for inputs whose x and y coordinates span
+ * more than 24 binary exponents (a difference may round): n_z and an
+ * edge orientation certainly of opposite signs (FB_CERT_ORIENT2).  Out of
+ * line: rare, and the common path then keeps no certificate. */
+static ISECT_NOINLINE int pit_grid_certified_out(const isect_vec3 *vp, const isect_triangle *t)
+{
+    double ax = t->v0.x, ay = t->v0.y;
+    double abx = t->v1.x - ax, aby = t->v1.y - ay, acx = t->v2.x - ax, acy = t->v2.y - ay;
+    double apx = vp->x - ax, apy = vp->y - ay;
+    double bcx = (double)t->v2.x - t->v1.x, bcy = (double)t->v2.y - t->v1.y;
+    double bpx = (double)vp->x - t->v1.x, bpy = (double)vp->y - t->v1.y;
+    double g0, g1, g2, g3, d0 = pit_det2(abx, aby, acx, acy, &g0);
+    double e1 = pit_det2(abx, aby, apx, apy, &g1), e2 = pit_det2(bcx, bcy, bpx, bpy, &g2);
+    double e3 = pit_det2(apx, apy, acx, acy, &g3);
+    int out1 = (fabs(e1) > g1) & (d0 * e1 < 0), out2 = (fabs(e2) > g2) & (d0 * e2 < 0);
+    int out3 = (fabs(e3) > g3) & (d0 * e3 < 0);
+    return (fabs(d0) > g0) & (out1 | out2 | out3);
+}
+
 /* Stages 0a and 0: the answer, or -1 (undecided: off the grid).  In the
  * projection along z (coordinates x, y; any axis whose n_k is not 0 would
  * do, and a fixed one needs no selection): n_z = orient2d(v0, v1, v2) and
  * the edge orientations e1 = orient2d(v0, v1, p), e2 = orient2d(v1, v2, p),
- * e3 = orient2d(v2, v0, p), 2x2 determinants of rounded binary32
- * differences (v2 - v1 and p - v1 from the binary32 coordinates: one
- * rounding each), each certified by FB_CERT_ORIENT2.
- * 0a (issue 14, pitspeed): when n_z and an edge orientation are certainly
- * of opposite signs, p's projection is outside the projected triangle: if
- * p is in the plane it is outside the triangle (the projection maps the
- * plane one to one), else it is off the plane: a miss either way (not
- * finite: no certificate holds).  0: on the grid (pit_on_grid) every value
- * here is exact: the plane test o = 0 and, when n_z != 0, the three edge
- * signs against n_z's.  A computed n_z of 0: pit_grid_k. */
+ * e3 = orient2d(v2, v0, p), 2x2 determinants of binary64 differences of
+ * the binary32 coordinates (v2 - v1 and p - v1 from the coordinates).
+ * 0a (issue 14, pitspeed): when n_z and an edge orientation are of
+ * opposite signs, p's projection is outside the projected triangle: if p
+ * is in the plane it is outside the triangle (the projection maps the
+ * plane one to one), else it is off the plane: a miss either way (an
+ * input that is not finite is a miss too).  The computed signs are the
+ * exact ones when the x and y coordinates span at most 24 binary
+ * exponents (pit_narrow): every difference is then exact, and a 2x2
+ * determinant fl(fl(s) - fl(u)) of exact differences never has the sign
+ * opposite to the exact one (rounding is monotone: fl(s) > fl(u) implies
+ * s > u), nor has a product d0 e (a non-zero determinant is at least
+ * 2^-350 and below 2^260 in magnitude: no underflow; -0 < 0 is false);
+ * else by FB_CERT_ORIENT2 (pit_grid_certified_out).  0: on the grid
+ * (pit_on_grid) every value here is exact: the plane test o = 0 and,
+ * when n_z != 0, the three edge signs against n_z's.  A computed n_z of
+ * 0: pit_grid_k. */
 static inline int pit_grid(isect_vec3 p, isect_triangle tri)
 {
     /* x and y first; z only when stage 0a has not decided */
     double ax = tri.v0.x, ay = tri.v0.y;
     fv_d3 ab = {tri.v1.x - ax, tri.v1.y - ay, 0}, ac = {tri.v2.x - ax, tri.v2.y - ay, 0}, ap = {p.x - ax, p.y - ay, 0};
-    double g0, g1, g2, g3, d0 = pit_det2(ab.x, ab.y, ac.x, ac.y, &g0); /* n_z */
+    double d0 = ab.x * ac.y - ab.y * ac.x; /* n_z */
     if (d0 == 0)
         return pit_grid_k(&p, &tri);
     double bcx = (double)tri.v2.x - tri.v1.x, bcy = (double)tri.v2.y - tri.v1.y;
     double bpx = (double)p.x - tri.v1.x, bpy = (double)p.y - tri.v1.y;
-    double e1 = pit_det2(ab.x, ab.y, ap.x, ap.y, &g1), e2 = pit_det2(bcx, bcy, bpx, bpy, &g2);
-    double e3 = pit_det2(ap.x, ap.y, ac.x, ac.y, &g3);
-    int out1 = (fabs(e1) > g1) & (d0 * e1 < 0), out2 = (fabs(e2) > g2) & (d0 * e2 < 0);
-    int out3 = (fabs(e3) > g3) & (d0 * e3 < 0);
-    if ((fabs(d0) > g0) & (out1 | out2 | out3))
-        return 0; /* 0a: certainly outside the projection */
+    double e1 = ab.x * ap.y - ab.y * ap.x, e2 = bcx * bpy - bcy * bpx, e3 = ap.x * ac.y - ap.y * ac.x;
+    int in1 = d0 * e1 >= 0, in2 = d0 * e2 >= 0, in3 = d0 * e3 >= 0;
+    if (!(in1 & in2 & in3) && (pit_narrow(p, tri) || pit_grid_certified_out(&p, &tri)))
+        return 0; /* 0a: outside the projection */
     if (!pit_on_grid(p, tri))
         return -1;
     double az = tri.v0.z;
@@ -406,7 +458,7 @@ static inline int pit_grid(isect_vec3 p, isect_triangle tri)
     ac.z = tri.v2.z - az;
     ap.z = p.z - az;
     fv_d3 n = fv_dcross(ab, ac);
-    int on = fv_ddot(ap, n) == 0, in1 = d0 * e1 >= 0, in2 = d0 * e2 >= 0, in3 = d0 * e3 >= 0;
+    int on = fv_ddot(ap, n) == 0;
     return on & in1 & in2 & in3;
 }
 
