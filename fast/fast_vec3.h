@@ -69,6 +69,21 @@ static inline int fv_exp(float m)
     return (int)((b >> 23) & 0xff) - bias;
 }
 
+/* The bits of a binary32 / binary64 value. */
+static inline uint32_t fv_bits32(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static inline uint64_t fv_bits64(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
 /* 2^e as a binary64, -1022 <= e <= 1023 (every exponent used here is within
  * a few hundred). */
 static inline double fv_pow2(int e)

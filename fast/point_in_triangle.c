@@ -391,10 +391,7 @@ static inline int pit_narrow(isect_vec3 p, isect_triangle t)
     float e = fabsf(t.v1.x), f = fabsf(t.v1.y), g = fabsf(t.v2.x), h = fabsf(t.v2.y);
     float hi = pit_fmax(pit_fmax(pit_fmax(a, b), pit_fmax(c, d)), pit_fmax(pit_fmax(e, f), pit_fmax(g, h)));
     float lo = pit_fmin(pit_fmin(pit_fmin(a, b), pit_fmin(c, d)), pit_fmin(pit_fmin(e, f), pit_fmin(g, h)));
-    uint32_t hb, lb;
-    memcpy(&hb, &hi, sizeof hb);
-    memcpy(&lb, &lo, sizeof lb);
-    return (int)(hb >> 23) - (int)(lb >> 23) <= 24;
+    return (int)(fv_bits32(hi) >> 23) - (int)(fv_bits32(lo) >> 23) <= 24;
 }
 
 /* Stage 0a's certificates, for inputs whose x and y coordinates span

@@ -94,14 +94,6 @@ static ISECT_NOINLINE bool sphere_sphere_rare(double ax, double ay, double az, d
     return hit;
 }
 
-/* The bits of x: 0 iff x is +0. */
-static inline uint64_t sphere_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
 /* Everything the binary32 stage could not certify, the eight values in
  * registers (no struct to store and reload): the validity check and the
  * binary64 certificates (FB_CERT_SQ), their verdict taken without a
@@ -135,8 +127,8 @@ static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32
         fx_two_sum(ar, br, &er);
         fx_two_sum(xx, yy, &es);
         fx_two_sum(s, zz, &ed);
-        uint64_t inexact = sphere_bits(ex) | sphere_bits(ey) | sphere_bits(ez) | sphere_bits(er) |
-                           sphere_bits(es) | sphere_bits(ed) | fx_low27(dx) | fx_low27(dy) | fx_low27(dz) |
+        uint64_t inexact = fv_bits64(ex) | fv_bits64(ey) | fv_bits64(ez) | fv_bits64(er) |
+                           fv_bits64(es) | fv_bits64(ed) | fx_low27(dx) | fx_low27(dy) | fx_low27(dz) |
                            fx_low27(r);
         if (inexact)
             return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
@@ -146,14 +138,6 @@ static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32
     if (out)
         out->hit = hit;
     return hit;
-}
-
-/* The bits of x, binary32. */
-static inline uint32_t sphere_bits32(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
 }
 
 /* The common path, binary32 as a textbook test would compute it: its two
@@ -171,9 +155,9 @@ bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_res
     float d2 = dx * dx + dy * dy + dz * dz, r = a.radius + b.radius, r2 = r * r;
     /* certainly apart, or invalid (docs/queries/sphere_sphere.md) */
     unsigned miss = d2 > r2 * (1 + FB_CERT_SQ32) + FB_CERT_SQ32_MIN;
-    unsigned range = sphere_bits32(r2) - sphere_bits32(FB_CERT_SQ32_MIN) <=
-                     sphere_bits32(FLT_MAX) - sphere_bits32(FB_CERT_SQ32_MIN);
-    unsigned sa = sphere_bits32(a.radius) <= 0x80000000u, sb = sphere_bits32(b.radius) <= 0x80000000u;
+    unsigned range = fv_bits32(r2) - fv_bits32(FB_CERT_SQ32_MIN) <=
+                     fv_bits32(FLT_MAX) - fv_bits32(FB_CERT_SQ32_MIN);
+    unsigned sa = fv_bits32(a.radius) <= 0x80000000u, sb = fv_bits32(b.radius) <= 0x80000000u;
     /* certainly overlapping; d2 finite, so the centres are */
     unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & range & sa & sb;
     if (ISECT_UNLIKELY(miss + hit == 0))

@@ -14,12 +14,7 @@
 
 /* |x|'s bits: for non-negative binary32 values the integer order is the
  * numeric order, and a non-finite x gives at least 0x7f800000. */
-static inline uint32_t ssc_abits(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u & 0x7fffffffu;
-}
+static inline uint32_t ssc_abits(float x) { return fv_bits32(x) & 0x7fffffffu; }
 
 static inline uint32_t ssc_abits3(const isect_vec3 *v)
 {

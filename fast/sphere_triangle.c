@@ -244,8 +244,9 @@ static inline bool st_finite(const isect_sphere *s, const isect_triangle *t)
     return fv_finite3(s->center) && fv_finite3(t->v0) && fv_finite3(t->v1) && fv_finite3(t->v2);
 }
 
-/* The points a and b are equal (binary32 comparisons: false with a NaN). */
-static inline bool st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
+/* The points a and b are equal (binary32 comparisons: 0 with a NaN); an
+ * int, so that callers may OR them without branches. */
+static inline int st_same(isect_vec3 a, isect_vec3 b) { return (a.x == b.x) & (a.y == b.y) & (a.z == b.z); }
 
 /* The centre lies in the closed triangle (then its distance is 0 and it is
  * the closest point): certainly when it is a vertex of a finite input
@@ -260,7 +261,8 @@ static inline bool st_centre_in(const isect_sphere *s, const isect_triangle *t, 
     return (vertex && (finite || st_finite(s, t))) || isect_point_in_triangle(s->center, *t, NULL);
 }
 
-/* A hit at the centre: point = the centre, dist2 = 0, exactly. */
+/* A hit at the centre: point = the centre, dist2 = 0 exactly (the 0 that
+ * isect_sphere_triangle's memset left). */
 static inline bool st_at_centre(const isect_sphere *s, isect_sphere_triangle_result *out)
 {
     if (out) {

@@ -114,8 +114,8 @@ static isect_judgement one_sided(const isect_query *q, const isect_target_entry 
     double L = q->min_dist(in, fmax(0, y[ts] - tau), fmin(1, y[ts] + tau), near);
     /* Compared relative to S: near itself underflows for S below about
      * 2^-1061 (binary64 inputs).  rel <= L / S (rounded down; L <= a few S,
-     * S >= the format's least subnormal), so rel > near / (unit S), a
-     * product of powers of two, certifies L > near unit S. */
+     * S >= the format's least subnormal), so rel > e->near unit (exact:
+     * unit is a power of two) certifies L > e->near unit S. */
     double rel = nextafter(L / S[UNIT_POS], 0);
     bool far = rel > e->near * unit;
     /* Each coordinate moved by rho * unit * S moves every vertex, at every

@@ -54,7 +54,6 @@
 #include "isect.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
@@ -66,16 +65,18 @@ static void shift(isect_ccd_frame *f, double s)
 }
 
 /* fccd_query_effort on the frames, checked against the public function
- * (same hit, same bits of t); `what` names the case in a failure. */
+ * (same hit, same bits of t); a failure names the query, the scale 2^scale
+ * and the shift (-1: none). */
 static fccd_effort effort_checked(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1,
-                                  isect_ccd_result *res, const char *what)
+                                  isect_ccd_result *res, int scale, int shift)
 {
     fccd_effort eff = {-1, true};
     isect_ccd_result pub;
     bool hit = fccd_query_effort(kind, t0, t1, res, &eff);
     bool phit = kind == FCCD_EDGE_EDGE ? isect_edge_edge_ccd(*t0, *t1, &pub) : isect_vertex_face_ccd(*t0, *t1, &pub);
     cr_assert(hit == res->hit && phit == pub.hit && hit == pub.hit && memcmp(&res->t, &pub.t, sizeof res->t) == 0,
-              "%s: fccd_query_effort's answer is not the public one", what);
+              "%s, scale 2^%d, shift %d: fccd_query_effort's answer is not the public one",
+              kind == FCCD_EDGE_EDGE ? "edge-edge" : "vertex-face", scale, shift);
     return eff;
 }
 
@@ -107,12 +108,9 @@ Test(ccd_axis_effort, sliding_segment_beside)
                 isect_ccd_frame t0, t1;
                 sliding_frames(q, m, s, &t0, &t1);
                 fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
-                char what[64];
-                snprintf(what, sizeof what, "%s, scale 2^%d, shift %d", q ? "edge-edge" : "vertex-face", scales[j], m);
                 isect_ccd_result r;
-                fccd_effort eff = effort_checked(kind, &t0, &t1, &r, what);
-                bool hit = r.hit;
-                cr_assert(!hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 S apart)",
+                fccd_effort eff = effort_checked(kind, &t0, &t1, &r, scales[j], m);
+                cr_assert(!r.hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 S apart)",
                           q ? "edge-edge" : "vertex-face", scales[j], m, r.t);
                 cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "%s, scale 2^%d, shift %d: %d pieces (derived: 2)",
                           q ? "edge-edge" : "vertex-face", scales[j], m, eff.pieces);
@@ -149,12 +147,9 @@ Test(ccd_axis_effort, root_within_rounding_of_a_middle)
         double s = ldexp(1, sc[j]);
         isect_ccd_frame t0 = {{V(0.25 + z0, z0, -0.25 + z0, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
         isect_ccd_frame t1 = {{V(0.25 + z1, z1, -0.25 + z1, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
-        char what[64];
-        snprintf(what, sizeof what, "scale 2^%d", sc[j]);
         isect_ccd_result res;
-        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
-        bool hit = res.hit;
-        cr_assert(hit && res.t <= r, "scale 2^%d: hit %d at %a (r = %a)", sc[j], hit, res.t, r);
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, sc[j], -1);
+        cr_assert(res.hit && res.t <= r, "scale 2^%d: hit %d at %a (r = %a)", sc[j], res.hit, res.t, r);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 244, "scale 2^%d: %d pieces (derived: at most 122)", sc[j],
                   eff.pieces);
     }
@@ -181,12 +176,9 @@ Test(ccd_axis_effort, point_beside_segment_box_test)
             isect_ccd_frame t0 = {{V(0, 1, 0, s), V(-1, 0, 0, s), V(1, 0, 0, s), V(0, 0, 0, s)}}, t1 = t0;
             if (m)
                 shift(&t1, s);
-            char what[64];
-            snprintf(what, sizeof what, "scale 2^%d, shift %d", scales[j], m);
             isect_ccd_result res;
-            fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
-            bool hit = res.hit;
-            cr_assert(!hit, "scale 2^%d, shift %d: hit at %a", scales[j], m, res.t);
+            fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], m);
+            cr_assert(!res.hit, "scale 2^%d, shift %d: hit at %a", scales[j], m, res.t);
             cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                       "scale 2^%d, shift %d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], m,
                       eff.pieces, eff.distance);
@@ -240,12 +232,9 @@ Test(ccd_axis_effort, turning_segment_absolute_box)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0, 12, 0, s), V(-1, 9, 0, s), V(1, 11, 0, s), V(0, 10, 0, s)}};
         isect_ccd_frame t1 = {{V(0, 12, 0, s), V(-1, 11, 0, s), V(1, 9, 0, s), V(0, 10, 0, s)}};
-        char what[64];
-        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
         isect_ccd_result res;
-        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
-        bool hit = res.hit;
-        cr_assert(!hit, "scale 2^%d: hit at %a", scales[j], res.t);
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], -1);
+        cr_assert(!res.hit, "scale 2^%d: hit at %a", scales[j], res.t);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                   "scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], eff.pieces,
                   eff.distance);
@@ -283,13 +272,10 @@ Test(ccd_axis_effort, first_root_at_a_split_middle)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0.25, y0, z0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
         isect_ccd_frame t1 = {{V(0.25, y1, z1, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 1, s)}};
-        char what[64];
-        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
         isect_ccd_result res;
-        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
-        bool hit = res.hit;
-        cr_assert(hit && res.t <= r1 && r1 - res.t < 0x1p-29, "scale 2^%d: hit %d at %a (r1 = %a)", scales[j], hit,
-                  res.t, r1);
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], -1);
+        cr_assert(res.hit && res.t <= r1 && r1 - res.t < 0x1p-29, "scale 2^%d: hit %d at %a (r1 = %a)", scales[j],
+                  res.hit, res.t, r1);
         cr_assert(eff.pieces >= 1 && eff.pieces <= 6 && !eff.distance,
                   "scale 2^%d: %d pieces, distance test %d (derived: 3 pieces, none)", scales[j], eff.pieces,
                   eff.distance);
@@ -335,12 +321,9 @@ Test(ccd_axis_effort, far_coplanar_side_tests)
                     {V(T, T, T, s), V(T + 1, T + 1, T, s), V(T + 0.25, T + 0.5, T, s), V(T + 0.25, T + 0.75, T, s)}};
             isect_ccd_frame t1 = t0;
             fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
-            char what[64];
-            snprintf(what, sizeof what, "%s, scale 2^%d", q ? "edge-edge" : "vertex-face", scales[j]);
             isect_ccd_result res;
-            fccd_effort eff = effort_checked(kind, &t0, &t1, &res, what);
-            bool hit = res.hit;
-            cr_assert(!hit, "%s, scale 2^%d: hit at %a", q ? "edge-edge" : "vertex-face", scales[j], res.t);
+            fccd_effort eff = effort_checked(kind, &t0, &t1, &res, scales[j], -1);
+            cr_assert(!res.hit, "%s, scale 2^%d: hit at %a", q ? "edge-edge" : "vertex-face", scales[j], res.t);
             cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
                       "%s, scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)",
                       q ? "edge-edge" : "vertex-face", scales[j], eff.pieces, eff.distance);
@@ -367,12 +350,9 @@ Test(ccd_axis_effort, contact_at_start_bracket_2m28)
         double s = ldexp(1, scales[j]);
         isect_ccd_frame t0 = {{V(0.25, 0, -0.25, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
         isect_ccd_frame t1 = {{V(0.25 + v, v, -0.25 + v, s), V(0, 0, 0, s), V(1, -1, 0, s), V(0, 1, -1, s)}};
-        char what[64];
-        snprintf(what, sizeof what, "scale 2^%d", scales[j]);
         isect_ccd_result res;
-        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, what);
-        bool hit = res.hit;
-        cr_assert(hit && res.t == 0, "scale 2^%d: hit %d at %a", scales[j], hit, res.t);
+        fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], -1);
+        cr_assert(res.hit && res.t == 0, "scale 2^%d: hit %d at %a", scales[j], res.hit, res.t);
         cr_assert(eff.pieces == 3, "scale 2^%d: %d pieces (derived: 3)", scales[j], eff.pieces);
     }
 }
