@@ -415,16 +415,22 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
 
 /* The least h = 2^-36, 2^-32, ..., 2^-8 with f's sign certain at t0 + dir h
  * (dir = +-1) and in the coefficients of the piece from t0 + dir h onwards
- * (*rest, the piece [t0 + dir h, t1] or [t1, t0 + dir h]); 0 if none. */
+ * (then written to *rest, the piece [t0 + dir h, t1] or [t1, t0 + dir h]);
+ * 0 if none, *rest unchanged (the caller still searches with it: a
+ * rejected candidate piece left there once dropped a contact at t = 1,
+ * corpus/vertex_face_ccd/end_bracket_kept_piece.case). */
 static double end_bracket(search_state *s, double t0, double dir, double t1, fccd_bern *rest)
 {
     for (double h = 0x1p-36; h <= 0x1p-8; h *= 16) {
         double e = t0 + dir * h;
         if (sign_at(s, e) == 0)
             continue;
-        fccd_bern_piece(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, rest);
-        if (fiv_nonzero(rest->c[0][dir > 0 ? 0 : rest->deg[0]]))
+        fccd_bern cut;
+        fccd_bern_piece(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, &cut);
+        if (fiv_nonzero(cut.c[0][dir > 0 ? 0 : cut.deg[0]])) {
+            *rest = cut;
             return h;
+        }
     }
     return 0;
 }
