@@ -333,6 +333,9 @@ bench: $(BUILD)/release/bench/bench
 # generated cases are binary32 and in ref's domain.  No timing is judged.
 bench-check: $(BUILD)/release/bench/bench
 	$(BUILD)/release/bench/bench --quick > $(BUILD)/bench-quick.txt
+	@for v in 0 12x -1 4194305; do st=0; ISECT_BENCH_CASES=$$v $(BUILD)/release/bench/bench ray_plane \
+	  > /dev/null 2> $(BUILD)/bench-env.txt || st=$$?; grep -q "ISECT_BENCH_CASES='$$v'" $(BUILD)/bench-env.txt && \
+	  test $$st = 2 || { echo "bench-check: ISECT_BENCH_CASES=$$v: expected a message and status 2, got $$st"; exit 1; }; done
 
 # ---- the CCD benchmark as an oracle check ----------------------------------
 # ref against the benchmark's ground truth (one line: queries, agreements,

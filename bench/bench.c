@@ -33,7 +33,11 @@
  * row, and that ref gives the same bits with its filter on and off on every
  * case; its figures mean nothing).  --filter-check: that last check alone, on
  * the full sets, with the share of ref calls answered without GMP.  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
- * seed; the seed is printed.
+ * seed; the seed is printed.  ISECT_BENCH_CASES=N (1 to 2^22, default 4096)
+ * changes the number of cases per set: every pass replays the same cases
+ * in the same order, so with 4096 the branch predictor can learn part of
+ * a set; a million distinct cases (as the figures of issue 14 were taken)
+ * leave it nothing to learn (and leave the caches, alike for fast and base).
  */
 #include "bench.h"
 #include "catalog.h"
@@ -48,7 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { MAX_CASES = 4096, QUICK_CASES = 256, MAX_SAMPLES = 11, FAST_SAMPLES = 11, REF_SAMPLES = 7 };
+enum { MAX_CASES = 4096, MOST_CASES = 1 << 22, QUICK_CASES = 256, MAX_SAMPLES = 11, FAST_SAMPLES = 11, REF_SAMPLES = 7 };
 static const uint64_t DEFAULT_SEED = 0x15EC7BE7C4ULL;
 
 volatile double bench_sink;
@@ -519,7 +523,8 @@ static void usage(FILE *f)
                "their ratios.  --quick: 256 cases, one short sample (a smoke run; its figures\n"
                "mean nothing; it also checks --filter-check's property).  --filter-check: no timing;\n"
                "ref with its filter on and off must give the same bits on every case, and the\n"
-               "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed.\n");
+               "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed;\n"
+               "ISECT_BENCH_CASES=N (1 to 4194304) the cases per set (default 4096; not with --quick).\n");
 }
 
 int main(int argc, char **argv)
@@ -551,6 +556,17 @@ int main(int argc, char **argv)
      * check, and the smoke run's figures mean nothing anyway. */
     if (quick)
         cfg.cases = QUICK_CASES, cfg.fast_samples = 1, cfg.ref_samples = 1, cfg.sample_seconds = 0, cfg.peers = 0;
+
+    const char *ncases = getenv("ISECT_BENCH_CASES");
+    if (ncases && *ncases && !quick) {
+        char *end;
+        unsigned long long v = strtoull(ncases, &end, 0);
+        if (*end || *ncases == '-' || v < 1 || v > MOST_CASES) {
+            fprintf(stderr, "bench: ISECT_BENCH_CASES='%s' is not a number from 1 to %d\n", ncases, MOST_CASES);
+            return 2;
+        }
+        cfg.cases = (size_t)v;
+    }
 
     uint64_t seed = DEFAULT_SEED;
     const char *env = getenv("ISECT_BENCH_SEED");
@@ -584,7 +600,7 @@ int main(int argc, char **argv)
     cpu_name(cpu, sizeof cpu);
     printf("isect bench: ns per call, median of %d samples (ref: %d) of >= %.0f ms each,\n", cfg.fast_samples,
            cfg.ref_samples, cfg.sample_seconds * 1e3);
-    printf("%zu cases per input set, PRNG seed 0x%llx (ISECT_BENCH_SEED=N to change).\n", cfg.cases,
+    printf("%zu cases per input set, PRNG seed 0x%llx (ISECT_BENCH_SEED, ISECT_BENCH_CASES to change).\n", cfg.cases,
            (unsigned long long)seed);
     if (quick)
         printf("--quick: a smoke run; the figures below mean nothing.\n");
