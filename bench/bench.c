@@ -558,14 +558,15 @@ int main(int argc, char **argv)
         cfg.cases = QUICK_CASES, cfg.fast_samples = 1, cfg.ref_samples = 1, cfg.sample_seconds = 0, cfg.peers = 0;
 
     const char *ncases = getenv("ISECT_BENCH_CASES");
-    if (ncases && *ncases && !quick) {
+    if (ncases && *ncases) {
         char *end;
         unsigned long long v = strtoull(ncases, &end, 0);
         if (*end || *ncases == '-' || v < 1 || v > MOST_CASES) {
             fprintf(stderr, "bench: ISECT_BENCH_CASES='%s' is not a number from 1 to %d\n", ncases, MOST_CASES);
             return 2;
         }
-        cfg.cases = (size_t)v;
+        if (!quick) /* --quick keeps its 256 */
+            cfg.cases = (size_t)v;
     }
 
     uint64_t seed = DEFAULT_SEED;
