@@ -524,7 +524,7 @@ static void usage(FILE *f)
                "mean nothing; it also checks --filter-check's property).  --filter-check: no timing;\n"
                "ref with its filter on and off must give the same bits on every case, and the\n"
                "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed;\n"
-               "ISECT_BENCH_CASES=N (1 to 4194304) the cases per set (default 4096; not with --quick).\n");
+               "ISECT_BENCH_CASES=N (1 to 4194304) the cases per set (default 4096; --quick keeps 256).\n");
 }
 
 int main(int argc, char **argv)
