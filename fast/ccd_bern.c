@@ -82,14 +82,16 @@ static fpoly3 rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, i
  * raised to n): b_j = sum_{i <= j} C(j, i) / C(n, i) a_i. */
 static void to_bernstein(fpoly p, int n, fiv *b)
 {
-    static const double binom[5][5] = {
-        {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+    /* C(j, i) / C(n, i) for n = 3 and n = 4 (rows j), each rounded to
+     * nearest as the constant expression, then widened by down and up */
+    static const double ratio[2][5][5] = {
+        {{1}, {1, 1.0 / 3}, {1, 2.0 / 3, 1.0 / 3}, {1, 1, 1, 1}},
+        {{1}, {1, 1.0 / 4}, {1, 2.0 / 4, 1.0 / 6}, {1, 3.0 / 4, 3.0 / 6, 1.0 / 4}, {1, 1, 1, 1, 1}}};
+    const double(*r)[5] = ratio[n == 4];
     for (int j = 0; j <= n; j++) {
         fiv s = {0, 0};
-        for (int i = 0; i <= j && i <= p.deg; i++) {
-            fiv w = {down(binom[j][i] / binom[n][i]), up(binom[j][i] / binom[n][i])};
-            s = fiv_add(s, fiv_mul(w, p.c[i]));
-        }
+        for (int i = 0; i <= j && i <= p.deg; i++)
+            s = fiv_add(s, fiv_mul_nonneg(p.c[i], down(r[j][i]), up(r[j][i])));
         b[j] = s;
     }
 }
@@ -146,104 +148,152 @@ void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
  * computed in binary64 (all terms >= 0) is at least (1 - u)^k times the
  * exact one.  The count of roundings and the range: fast/fast_bounds.h,
  * FB_CCD_POLY. */
-enum { DP_MAX = 5 };
+/* The polynomials have fixed degrees (affine differences, quadratic cross
+ * products, cubic and quartic dots), so each degree is its own type and
+ * every product is written out: the straight-line code costs a fraction of
+ * the former generic loops (issue 14; the same operations in the same
+ * order, so the values are those of the loops, bit for bit).  d1 .. d4:
+ * the values v and shadows m of an affine ... quartic polynomial. */
 typedef struct {
-    double v[DP_MAX], m[DP_MAX];
-    int deg;
-} dpoly;
-
+    double v[2], m[2];
+} dp1;
 typedef struct {
-    dpoly x[3];
-} dpoly3;
+    double v[3], m[3];
+} dp2;
+typedef struct {
+    double v[4], m[4];
+} dp3;
+typedef struct {
+    double v[5], m[5];
+} dp4;
+typedef struct {
+    dp1 x[3];
+} dp1v;
+typedef struct {
+    dp2 x[3];
+} dp2v;
 
-static dpoly dp_add(const dpoly *a, const dpoly *b, int sign)
-{
-    dpoly r;
-    r.deg = a->deg > b->deg ? a->deg : b->deg;
-    for (int i = 0; i <= r.deg; i++) {
-        double x = i <= a->deg ? a->v[i] : 0, y = i <= b->deg ? b->v[i] : 0;
-        double mx = i <= a->deg ? a->m[i] : 0, my = i <= b->deg ? b->m[i] : 0;
-        r.v[i] = sign > 0 ? x + y : x - y;
-        r.m[i] = mx + my;
-    }
-    return r;
-}
-
-/* The product, with the degrees as constants where the callers' are known
- * (affine times affine or quadratic, quadratic times quadratic), so that the
- * loops unroll; the same operations in the same order either way. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DP_INLINE inline __attribute__((always_inline)) /* a hint: plain C11 without it */
 #else
 #define DP_INLINE inline
 #endif
-static DP_INLINE void dp_mul_n(const dpoly *a, const dpoly *b, dpoly *r, int da, int db)
-{
-    r->deg = da + db;
-    for (int i = 0; i <= da + db; i++)
-        r->v[i] = r->m[i] = 0;
-    for (int i = 0; i <= da; i++)
-        for (int j = 0; j <= db; j++) {
-            r->v[i + j] += a->v[i] * b->v[j];
-            r->m[i + j] += a->m[i] * b->m[j];
-        }
-}
 
-static dpoly dp_mul(const dpoly *a, const dpoly *b)
+/* c_k = sum over i + j = k of a_i b_j, accumulated in increasing i; the
+ * shadow likewise from the shadows. */
+static DP_INLINE dp2 dp_mul11(const dp1 *a, const dp1 *b)
 {
-    dpoly r;
-    if (a->deg == 1 && b->deg == 1)
-        dp_mul_n(a, b, &r, 1, 1);
-    else if (a->deg == 1 && b->deg == 2)
-        dp_mul_n(a, b, &r, 1, 2);
-    else if (a->deg == 2 && b->deg == 1)
-        dp_mul_n(a, b, &r, 2, 1);
-    else if (a->deg == 2 && b->deg == 2)
-        dp_mul_n(a, b, &r, 2, 2);
-    else
-        dp_mul_n(a, b, &r, a->deg, b->deg);
+    dp2 r;
+    r.v[0] = a->v[0] * b->v[0], r.m[0] = a->m[0] * b->m[0];
+    r.v[1] = a->v[0] * b->v[1] + a->v[1] * b->v[0], r.m[1] = a->m[0] * b->m[1] + a->m[1] * b->m[0];
+    r.v[2] = a->v[1] * b->v[1], r.m[2] = a->m[1] * b->m[1];
     return r;
 }
 
-static dpoly3 dp3_sub(const dpoly3 *a, const dpoly3 *b)
+static DP_INLINE dp3 dp_mul12(const dp1 *a, const dp2 *b)
 {
-    dpoly3 r;
+    dp3 r;
+    r.v[0] = a->v[0] * b->v[0], r.m[0] = a->m[0] * b->m[0];
+    r.v[1] = a->v[0] * b->v[1] + a->v[1] * b->v[0], r.m[1] = a->m[0] * b->m[1] + a->m[1] * b->m[0];
+    r.v[2] = a->v[0] * b->v[2] + a->v[1] * b->v[1], r.m[2] = a->m[0] * b->m[2] + a->m[1] * b->m[1];
+    r.v[3] = a->v[1] * b->v[2], r.m[3] = a->m[1] * b->m[2];
+    return r;
+}
+
+static DP_INLINE dp3 dp_mul21(const dp2 *a, const dp1 *b)
+{
+    dp3 r;
+    r.v[0] = a->v[0] * b->v[0], r.m[0] = a->m[0] * b->m[0];
+    r.v[1] = a->v[0] * b->v[1] + a->v[1] * b->v[0], r.m[1] = a->m[0] * b->m[1] + a->m[1] * b->m[0];
+    r.v[2] = a->v[1] * b->v[1] + a->v[2] * b->v[0], r.m[2] = a->m[1] * b->m[1] + a->m[2] * b->m[0];
+    r.v[3] = a->v[2] * b->v[1], r.m[3] = a->m[2] * b->m[1];
+    return r;
+}
+
+static DP_INLINE dp4 dp_mul22(const dp2 *a, const dp2 *b)
+{
+    dp4 r;
+    r.v[0] = a->v[0] * b->v[0], r.m[0] = a->m[0] * b->m[0];
+    r.v[1] = a->v[0] * b->v[1] + a->v[1] * b->v[0], r.m[1] = a->m[0] * b->m[1] + a->m[1] * b->m[0];
+    r.v[2] = a->v[0] * b->v[2] + a->v[1] * b->v[1] + a->v[2] * b->v[0];
+    r.m[2] = a->m[0] * b->m[2] + a->m[1] * b->m[1] + a->m[2] * b->m[0];
+    r.v[3] = a->v[1] * b->v[2] + a->v[2] * b->v[1], r.m[3] = a->m[1] * b->m[2] + a->m[2] * b->m[1];
+    r.v[4] = a->v[2] * b->v[2], r.m[4] = a->m[2] * b->m[2];
+    return r;
+}
+
+/* a + sign b, coefficient by coefficient, on n + 1 coefficients (the
+ * shadows add) */
+#define DP_ADD(r, a, b, sign, n)                                                                                       \
+    do {                                                                                                               \
+        for (int i_ = 0; i_ <= (n); i_++) {                                                                            \
+            (r).v[i_] = (sign) > 0 ? (a).v[i_] + (b).v[i_] : (a).v[i_] - (b).v[i_];                                    \
+            (r).m[i_] = (a).m[i_] + (b).m[i_];                                                                         \
+        }                                                                                                              \
+    } while (0)
+
+static DP_INLINE dp1v dp1v_sub(const dp1v *a, const dp1v *b)
+{
+    dp1v r;
     for (int i = 0; i < 3; i++)
-        r.x[i] = dp_add(&a->x[i], &b->x[i], -1);
+        DP_ADD(r.x[i], a->x[i], b->x[i], -1, 1);
     return r;
 }
 
-static dpoly3 dp3_cross(const dpoly3 *a, const dpoly3 *b)
+static DP_INLINE dp2v dp1v_cross(const dp1v *a, const dp1v *b)
 {
-    dpoly3 r;
+    dp2v r;
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
-        dpoly p = dp_mul(&a->x[j], &b->x[k]), q = dp_mul(&a->x[k], &b->x[j]);
-        r.x[i] = dp_add(&p, &q, -1);
+        dp2 p = dp_mul11(&a->x[j], &b->x[k]), q = dp_mul11(&a->x[k], &b->x[j]);
+        DP_ADD(r.x[i], p, q, -1, 2);
     }
     return r;
 }
 
-static dpoly dp3_dot(const dpoly3 *a, const dpoly3 *b)
+/* a.b for affine a and quadratic b (a cubic), and for two quadratics (a
+ * quartic): (p0 + p1) + p2 */
+static DP_INLINE dp3 dp_dot12(const dp1v *a, const dp2v *b)
 {
-    dpoly p = dp_mul(&a->x[0], &b->x[0]), q = dp_mul(&a->x[1], &b->x[1]), r = dp_mul(&a->x[2], &b->x[2]);
-    dpoly pq = dp_add(&p, &q, 1);
-    return dp_add(&pq, &r, 1);
+    dp3 p = dp_mul12(&a->x[0], &b->x[0]), q = dp_mul12(&a->x[1], &b->x[1]), r = dp_mul12(&a->x[2], &b->x[2]);
+    DP_ADD(p, p, q, 1, 3);
+    DP_ADD(p, p, r, 1, 3);
+    return p;
 }
 
-static dpoly3 dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
+static DP_INLINE dp3 dp_dot21(const dp2v *a, const dp1v *b)
 {
-    dpoly3 r;
+    dp3 p = dp_mul21(&a->x[0], &b->x[0]), q = dp_mul21(&a->x[1], &b->x[1]), r = dp_mul21(&a->x[2], &b->x[2]);
+    DP_ADD(p, p, q, 1, 3);
+    DP_ADD(p, p, r, 1, 3);
+    return p;
+}
+
+static DP_INLINE dp4 dp_dot22(const dp2v *a, const dp2v *b)
+{
+    dp4 p = dp_mul22(&a->x[0], &b->x[0]), q = dp_mul22(&a->x[1], &b->x[1]), r = dp_mul22(&a->x[2], &b->x[2]);
+    DP_ADD(p, p, q, 1, 4);
+    DP_ADD(p, p, r, 1, 4);
+    return p;
+}
+
+/* vertex k minus vertex base, affine: d0 = k0 - base0, slope (k1 - base1) - d0 */
+static DP_INLINE dp1v dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
+{
+    dp1v r;
     for (int i = 0; i < 3; i++) {
         double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
         double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
         double d0 = a0 - b0, d1 = a1 - b1, m0 = fabs(a0) + fabs(b0);
-        r.x[i] = (dpoly){{d0, d1 - d0}, {m0, fabs(a1) + fabs(b1) + m0}, 1};
+        r.x[i] = (dp1){{d0, d1 - d0}, {m0, fabs(a1) + fabs(b1) + m0}};
     }
     return r;
 }
 
-static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
+/* Polynomial k of degree n (3 or 4; v, m its n + 1 coefficients and
+ * shadows) into W (powers of t) and B (Bernstein basis of [0, 1]: b_j =
+ * sum_{i <= j} C(j, i) / C(n, i) p_i), each widened by its bound. */
+static void dp_put(fccd_bern *B, fccd_power *W, int k, const double *v, const double *m, int n)
 {
     static const double w[5][5] = {{1, 0, 0, 0, 0},
                                    {1, 1.0 / 4, 0, 0, 0},
@@ -253,13 +303,13 @@ static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
     static const double w3[4][4] = {{1, 0, 0, 0}, {1, 1.0 / 3, 0, 0}, {1, 2.0 / 3, 1.0 / 3, 0}, {1, 1, 1, 1}};
     B->deg[k] = W->deg[k] = n;
     for (int j = 0; j <= n; j++) {
-        double v = j <= p->deg ? p->v[j] : 0, m = j <= p->deg ? p->m[j] : 0, e = m * FB_CCD_POLY + FB_CCD_POLY_ABS;
-        W->c[k][j] = (fiv){down(v - e), up(v + e)};
+        double e = m[j] * FB_CCD_POLY + FB_CCD_POLY_ABS;
+        W->c[k][j] = (fiv){down(v[j] - e), up(v[j] + e)};
         double bv = 0, bm = 0;
-        for (int i = 0; i <= j && i <= p->deg; i++) {
+        for (int i = 0; i <= j; i++) {
             double wi = n == 4 ? w[j][i] : w3[j][i];
-            bv += wi * p->v[i];
-            bm += wi * p->m[i];
+            bv += wi * v[i];
+            bm += wi * m[i];
         }
         e = bm * FB_CCD_POLY + FB_CCD_POLY_ABS;
         B->c[k][j] = (fiv){down(bv - e), up(bv + e)};
@@ -271,25 +321,30 @@ static void dp_put(fccd_bern *B, fccd_power *W, int k, const dpoly *p, int n)
 static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
 {
     if (kind == FCCD_VERTEX_FACE) {
-        dpoly3 P = dp_rel(t0, t1, 0, 1), Bv = dp_rel(t0, t1, 2, 1), C = dp_rel(t0, t1, 3, 1);
-        dpoly3 n = dp3_cross(&Bv, &C), CB = dp3_sub(&C, &Bv), PB = dp3_sub(&P, &Bv), PC = dp3_sub(&P, &C);
-        dpoly3 X1 = dp3_cross(&Bv, &P), X2 = dp3_cross(&CB, &PB), X3 = dp3_cross(&PC, &C);
-        dpoly f = dp3_dot(&P, &n), s1 = dp3_dot(&X1, &n), s2 = dp3_dot(&X2, &n), s3 = dp3_dot(&X3, &n);
-        dp_put(B, W, 0, &f, 3);
-        dp_put(B, W, 1, &s1, 4);
-        dp_put(B, W, 2, &s2, 4);
-        dp_put(B, W, 3, &s3, 4);
+        dp1v P = dp_rel(t0, t1, 0, 1), Bv = dp_rel(t0, t1, 2, 1), C = dp_rel(t0, t1, 3, 1);
+        dp2v n = dp1v_cross(&Bv, &C);
+        dp1v CB = dp1v_sub(&C, &Bv), PB = dp1v_sub(&P, &Bv), PC = dp1v_sub(&P, &C);
+        dp2v X1 = dp1v_cross(&Bv, &P), X2 = dp1v_cross(&CB, &PB), X3 = dp1v_cross(&PC, &C);
+        dp3 f = dp_dot12(&P, &n);
+        dp4 s1 = dp_dot22(&X1, &n), s2 = dp_dot22(&X2, &n), s3 = dp_dot22(&X3, &n);
+        dp_put(B, W, 0, f.v, f.m, 3);
+        dp_put(B, W, 1, s1.v, s1.m, 4);
+        dp_put(B, W, 2, s2.v, s2.m, 4);
+        dp_put(B, W, 3, s3.v, s3.m, 4);
         B->count = W->count = 4;
     } else {
-        dpoly3 e1 = dp_rel(t0, t1, 1, 0), w = dp_rel(t0, t1, 2, 0), D = dp_rel(t0, t1, 3, 0);
-        dpoly3 e2 = dp3_sub(&D, &w), m = dp3_cross(&e1, &e2), X2 = dp3_cross(&w, &e2), X1 = dp3_cross(&w, &e1);
-        dpoly mm = dp3_dot(&m, &m), su = dp3_dot(&X2, &m), sv = dp3_dot(&X1, &m), f = dp3_dot(&m, &D);
-        dpoly du = dp_add(&mm, &su, -1), dv = dp_add(&mm, &sv, -1);
-        dp_put(B, W, 0, &f, 3);
-        dp_put(B, W, 1, &su, 4);
-        dp_put(B, W, 2, &sv, 4);
-        dp_put(B, W, 3, &du, 4);
-        dp_put(B, W, 4, &dv, 4);
+        dp1v e1 = dp_rel(t0, t1, 1, 0), w = dp_rel(t0, t1, 2, 0), D = dp_rel(t0, t1, 3, 0);
+        dp1v e2 = dp1v_sub(&D, &w);
+        dp2v m = dp1v_cross(&e1, &e2), X2 = dp1v_cross(&w, &e2), X1 = dp1v_cross(&w, &e1);
+        dp4 mm = dp_dot22(&m, &m), su = dp_dot22(&X2, &m), sv = dp_dot22(&X1, &m), du, dv;
+        dp3 f = dp_dot21(&m, &D);
+        DP_ADD(du, mm, su, -1, 4);
+        DP_ADD(dv, mm, sv, -1, 4);
+        dp_put(B, W, 0, f.v, f.m, 3);
+        dp_put(B, W, 1, su.v, su.m, 4);
+        dp_put(B, W, 2, sv.v, sv.m, 4);
+        dp_put(B, W, 3, du.v, du.m, 4);
+        dp_put(B, W, 4, dv.v, dv.m, 4);
         B->count = W->count = 5;
     }
 }
@@ -338,9 +393,9 @@ void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi)
  * set of values, so the result holds p(t) for every t in T. */
 fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
 {
-    fiv T = {ta, tb}, r = P->c[k][P->deg[k]];
+    fiv r = P->c[k][P->deg[k]];
     for (int i = P->deg[k] - 1; i >= 0; i--)
-        r = fiv_add(fiv_mul(r, T), P->c[k][i]);
+        r = fiv_add(fiv_mul_nonneg(r, ta, tb), P->c[k][i]);
     return r;
 }
 
@@ -351,7 +406,8 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
  * are those of p on [ta, tb]. */
 void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
 {
-    fiv T = {ta, ta}, H = {down(tb - ta), up(tb - ta)};
+    double hl = down(tb - ta), hh = up(tb - ta);
+    hl = hl > 0 ? hl : 0; /* tb > ta: the piece's width is positive */
     B->count = P->count;
     for (int k = 0; k < P->count; k++) {
         fpoly q = {{{0, 0}}, P->deg[k]};
@@ -360,11 +416,12 @@ void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
             q.c[i] = P->c[k][i];
         for (int i = 0; i < n; i++)
             for (int j = n - 1; j >= i; j--)
-                q.c[j] = fiv_add(q.c[j], fiv_mul(T, q.c[j + 1]));
+                q.c[j] = fiv_add(q.c[j], fiv_mul_nonneg(q.c[j + 1], ta, ta));
         fiv hp = {1, 1};
         for (int i = 1; i <= n; i++) {
-            hp = fiv_mul(hp, H);
-            q.c[i] = fiv_mul(q.c[i], hp);
+            hp = fiv_mul_nonneg(hp, hl, hh);
+            hp.lo = hp.lo > 0 ? hp.lo : 0; /* h^i > 0 */
+            q.c[i] = fiv_mul_nonneg(q.c[i], hp.lo, hp.hi);
         }
         B->deg[k] = n;
         to_bernstein(q, n, B->c[k]);

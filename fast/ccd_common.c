@@ -271,8 +271,51 @@ static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
     return true;
 }
 
+/* An estimate of narrow's root r in [ta, tb]: Newton's steps on the
+ * middles of f's interval coefficients, from the middle of the piece, each
+ * step that leaves the current bracket replaced by its middle (f's sign at
+ * the estimate, in plain binary64, moves the bracket's ends).  It only
+ * places the bracket that narrow then certifies by f's signs at its ends:
+ * its error costs speed (the bisection takes over), never soundness. */
+static double root_estimate(const search_state *s, double ta, double tb, int sa)
+{
+    const fiv *c = s->P.c[0];
+    double c0 = 0.5 * c[0].lo + 0.5 * c[0].hi, c1 = 0.5 * c[1].lo + 0.5 * c[1].hi;
+    double c2 = 0.5 * c[2].lo + 0.5 * c[2].hi, c3 = 0.5 * c[3].lo + 0.5 * c[3].hi;
+    double a = ta, b = tb, x = 0.5 * ta + 0.5 * tb;
+    for (int it = 0; it < FCCD_NEWTON; it++) {
+        double fx = ((c3 * x + c2) * x + c1) * x + c0, d = (3 * c3 * x + 2 * c2) * x + c1;
+        if (fx == 0)
+            break;
+        if ((fx > 0) == (sa > 0))
+            a = x;
+        else
+            b = x;
+        double nx = x - fx / d;
+        nx = nx > a && nx < b ? nx : 0.5 * a + 0.5 * b;
+        double step = nx - x;
+        x = nx;
+        if (step < 0x1p-34 && step > -0x1p-34)
+            break;
+    }
+    return x;
+}
+
 static bool narrow(search_state *s, double ta, double tb, int sa, bool certified)
 {
+    if (tb - ta > 0x1p-30) {
+        /* the bracket of width 2^-30 around the estimate (rounded to a
+         * multiple of 2^-30 by the addition of 2^22, so that its ends are
+         * exact), clipped to the piece, whose ends' signs are sa and -sa:
+         * r is inside (f has sign sa before r and -sa after it) */
+        double r = root_estimate(s, ta, tb, sa);
+        r = (r + 0x1p22) - 0x1p22;
+        double la = r - 0x1p-31, lb = r + 0x1p-31;
+        la = la > ta ? la : ta;
+        lb = lb < tb ? lb : tb;
+        if (la < lb && (la == ta || sign_at(s, la) == sa) && (lb == tb || sign_at(s, lb) == -sa))
+            return bracket_hit(s, la, lb, certified);
+    }
     for (int step = 0; tb - ta > 0x1p-30; step++) {
         if (!certified && step % FCCD_SIDE_EVERY == 0) {
             int c = sides_on(s, ta, tb);
@@ -544,7 +587,9 @@ static inline bool query_search(fccd_kind kind, const isect_ccd_frame *t0, const
     for (int k = 0; k < 4; k++)
         for (int i = 0; i < 3; i++) {
             finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
-            S = fmax(S, fmax(fabs(comp(&t0->v[k], i)), fabs(comp(&t1->v[k], i))));
+            double a = fabs(comp(&t0->v[k], i)), b = fabs(comp(&t1->v[k], i));
+            S = a > S ? a : S; /* no libm call on the common path (issue 14) */
+            S = b > S ? b : S;
         }
     s->kind = kind, s->t0 = t0, s->t1 = t1, s->budget = FCCD_BUDGET, s->eager = false, s->ready = false, s->S = S;
     s->near = 0;

@@ -42,6 +42,9 @@ enum { FCCD_DEPTH = 30, FCCD_BUDGET = 2000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEA
  * FCCD_SIDE_EVERY: how often (in bisection steps) the side polynomials are
  * tested while a root is narrowed (fast/ccd_common.c, narrow). */
 enum { FCCD_ISOLATE = 8, FCCD_SIDE_EVERY = 4 };
+/* FCCD_NEWTON: at most this many Newton steps place narrow's bracket
+ * before the bisection is tried (fast/ccd_common.c, root_estimate). */
+enum { FCCD_NEWTON = 8 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
@@ -69,6 +72,25 @@ static inline fiv fiv_mul(fiv a, fiv b)
         lo = p[i] < lo || p[i] != p[i] ? p[i] : lo;
         hi = p[i] > hi || p[i] != p[i] ? p[i] : hi;
     }
+    return (fiv){down(lo), up(hi)};
+}
+
+/* a t for every t in [ta, tb], 0 <= ta <= tb: the product of a with a
+ * non-negative interval takes two of fiv_mul's four products, chosen by
+ * a's signs (rounding is monotone, so they are the least and the largest);
+ * a NaN product (from an endpoint that overflowed, or 0 inf) makes both
+ * ends NaN, as in fiv_mul. */
+static inline fiv fiv_mul_nonneg(fiv a, double ta, double tb)
+{
+    double lo, hi;
+    if (a.lo >= 0)
+        lo = a.lo * ta, hi = a.hi * tb;
+    else if (a.hi <= 0)
+        lo = a.lo * tb, hi = a.hi * ta;
+    else
+        lo = a.lo * tb, hi = a.hi * tb;
+    if (lo != lo || hi != hi)
+        lo = hi = NAN;
     return (fiv){down(lo), up(hi)};
 }
 
