@@ -104,15 +104,13 @@ static void put(fccd_bern *B, fccd_power *P, int k, fpoly p, int n)
     to_bernstein(p, n, B->c[k]);
 }
 
-static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W);
+static bool init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W);
 
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W,
+bool fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W,
                     double S)
 {
-    if (S >= 0x1p-100 && S <= 0x1p100) {
-        init_dp(kind, t0, t1, B, W);
-        return;
-    }
+    if (S >= 0x1p-100 && S <= 0x1p100)
+        return init_dp(kind, t0, t1, B, W);
     if (kind == FCCD_VERTEX_FACE) {
         /* relative to a: P = p - a, the edges B, C; n = B x C;
          * det = P.n; sides (B x P).n, ((C - B) x (P - B)).n, ((-C) x (P - C)).n */
@@ -136,6 +134,7 @@ void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
         put(B, W, 4, fp_add(mm, sv, -1), 4);
         B->count = W->count = 5;
     }
+    return false;
 }
 
 /* ---- the same polynomials in binary64 with an a-priori error bound ----
@@ -316,18 +315,35 @@ static void dp_put(fccd_bern *B, fccd_power *W, int k, const double *v, const do
     }
 }
 
+/* f's Bernstein coefficients on [0, 1] all of one strict sign: f has no
+ * root in [0, 1], so no contact (the test fccd_bern_excluded makes first);
+ * the side polynomials are then not computed (count 1). */
+static bool f_excludes(fccd_bern *B, fccd_power *W)
+{
+    bool pos = true, neg = true;
+    for (int j = 0; j <= 3; j++) {
+        pos &= B->c[0][j].lo > 0;
+        neg &= B->c[0][j].hi < 0;
+    }
+    if (pos || neg)
+        B->count = W->count = 1;
+    return pos || neg;
+}
+
 /* fccd_bern_init's polynomials, from the binary64 coefficients and their
  * bound (for 2^-100 <= S <= 2^100). */
-static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
+static bool init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *W)
 {
     if (kind == FCCD_VERTEX_FACE) {
         dp1v P = dp_rel(t0, t1, 0, 1), Bv = dp_rel(t0, t1, 2, 1), C = dp_rel(t0, t1, 3, 1);
         dp2v n = dp1v_cross(&Bv, &C);
+        dp3 f = dp_dot12(&P, &n);
+        dp_put(B, W, 0, f.v, f.m, 3);
+        if (f_excludes(B, W))
+            return true;
         dp1v CB = dp1v_sub(&C, &Bv), PB = dp1v_sub(&P, &Bv), PC = dp1v_sub(&P, &C);
         dp2v X1 = dp1v_cross(&Bv, &P), X2 = dp1v_cross(&CB, &PB), X3 = dp1v_cross(&PC, &C);
-        dp3 f = dp_dot12(&P, &n);
         dp4 s1 = dp_dot22(&X1, &n), s2 = dp_dot22(&X2, &n), s3 = dp_dot22(&X3, &n);
-        dp_put(B, W, 0, f.v, f.m, 3);
         dp_put(B, W, 1, s1.v, s1.m, 4);
         dp_put(B, W, 2, s2.v, s2.m, 4);
         dp_put(B, W, 3, s3.v, s3.m, 4);
@@ -335,18 +351,22 @@ static void init_dp(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
     } else {
         dp1v e1 = dp_rel(t0, t1, 1, 0), w = dp_rel(t0, t1, 2, 0), D = dp_rel(t0, t1, 3, 0);
         dp1v e2 = dp1v_sub(&D, &w);
-        dp2v m = dp1v_cross(&e1, &e2), X2 = dp1v_cross(&w, &e2), X1 = dp1v_cross(&w, &e1);
-        dp4 mm = dp_dot22(&m, &m), su = dp_dot22(&X2, &m), sv = dp_dot22(&X1, &m), du, dv;
+        dp2v m = dp1v_cross(&e1, &e2);
         dp3 f = dp_dot21(&m, &D);
+        dp_put(B, W, 0, f.v, f.m, 3);
+        if (f_excludes(B, W))
+            return true;
+        dp2v X2 = dp1v_cross(&w, &e2), X1 = dp1v_cross(&w, &e1);
+        dp4 mm = dp_dot22(&m, &m), su = dp_dot22(&X2, &m), sv = dp_dot22(&X1, &m), du, dv;
         DP_ADD(du, mm, su, -1, 4);
         DP_ADD(dv, mm, sv, -1, 4);
-        dp_put(B, W, 0, f.v, f.m, 3);
         dp_put(B, W, 1, su.v, su.m, 4);
         dp_put(B, W, 2, sv.v, sv.m, 4);
         dp_put(B, W, 3, du.v, du.m, 4);
         dp_put(B, W, 4, dv.v, dv.m, 4);
         B->count = W->count = 5;
     }
+    return false;
 }
 
 /* Polynomial 0 (coplanarity) vanishes at a contact; the others are >= 0. */

@@ -20,8 +20,8 @@ static fiv3 vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int 
     fiv3 r;
     for (int i = 0; i < 3; i++) {
         double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
-        fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, (fiv){a0, a0}), fiv_mul((fiv){ta, ta}, (fiv){a1, a1}));
-        fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, (fiv){a0, a0}), fiv_mul((fiv){tb, tb}, (fiv){a1, a1}));
+        fiv va = fiv_add(fiv_mul_nonneg((fiv){a0, a0}, 1 - ta, 1 - ta), fiv_mul_nonneg((fiv){a1, a1}, ta, ta));
+        fiv vb = fiv_add(fiv_mul_nonneg((fiv){a0, a0}, 1 - tb, 1 - tb), fiv_mul_nonneg((fiv){a1, a1}, tb, tb));
         r.x[i] = fiv_join(va, vb);
     }
     return r;
@@ -39,8 +39,12 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
         double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i), b0 = comp(&t0->v[base], i);
         double b1 = comp(&t1->v[base], i);
         fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
-        fiv va = fiv_add(fiv_mul((fiv){1 - ta, 1 - ta}, d0), fiv_mul((fiv){ta, ta}, d1));
-        fiv vb = fiv_add(fiv_mul((fiv){1 - tb, 1 - tb}, d0), fiv_mul((fiv){tb, tb}, d1));
+        fiv va = fiv_add(fiv_mul_nonneg(d0, 1 - ta, 1 - ta), fiv_mul_nonneg(d1, ta, ta));
+        if (ta == tb) { /* one time (the distance and axis tests): one end */
+            r.x[i] = va;
+            continue;
+        }
+        fiv vb = fiv_add(fiv_mul_nonneg(d0, 1 - tb, 1 - tb), fiv_mul_nonneg(d1, tb, tb));
         r.x[i] = fiv_join(va, vb);
     }
     return r;
@@ -156,7 +160,12 @@ static bool axis_separates(const search_state *s, double ta, double tb, double t
     return true;
 }
 
-static bool excluded(search_state *s, double ta, double tb)
+static bool close_at(search_state *s, double ta, double tb);
+
+/* try_close (the leaves of narrow): the distance test is skipped where the
+ * shapes are certainly close (close_at: it could not drop the piece), the
+ * same answer at a fraction of the cost */
+static bool excluded_tests(search_state *s, double ta, double tb, bool try_close)
 {
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
@@ -173,11 +182,13 @@ static bool excluded(search_state *s, double ta, double tb)
     /* The distance at tm can fall by at most lip |t - tm| within the piece
      * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
      * differences, rounded up, bound it on any piece). */
-    double tm = 0.5 * ta + 0.5 * tb, hi, lo = dist_at(s, tm, &hi);
-    if (lo > up(s->lip * fmax(up(tm - ta), up(tb - tm))))
+    double tm = 0.5 * ta + 0.5 * tb, hi, ha = up(tm - ta), hb = up(tb - tm);
+    if (!(try_close && close_at(s, ta, tb)) && dist_at(s, tm, &hi) > up(s->lip * (ha > hb ? ha : hb)))
         return true;
     return axis_separates(s, ta, tb, tm);
 }
+
+static bool excluded(search_state *s, double ta, double tb) { return excluded_tests(s, ta, tb, false); }
 
 #ifdef FCCD_PROF
 extern long fccd_prof_pieces, fccd_prof_calls;
@@ -260,11 +271,32 @@ static int sign_at(const search_state *s, double t)
  * decided by the side polynomials when they can, else by excluded (whose
  * distance test drops the bracket unless the shapes come within about lip
  * (tb - ta) of each other there); a hit is reported at ta. */
+/* The shapes certainly within lip (tb - ta) / 2 of each other at the middle
+ * tm of [ta, tb] (a pair of points on them, fccd_close_hi): then the
+ * distance test of excluded cannot drop the piece (its lower bound is at
+ * most this upper one), and bracket_hit skips it (the box and axis tests
+ * still run, so the decision is excluded's).  The upper bound costs a
+ * fraction of the lower one, and a leaf that holds a contact (the usual
+ * bracket that the side polynomials cannot certify: a contact on an edge
+ * or at an end point) always passes it. */
+static bool close_at(search_state *s, double ta, double tb)
+{
+    if (!s->ready)
+        prepare(s);
+    fiv3 r[4];
+    int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
+    double tm = 0.5 * ta + 0.5 * tb, ha = up(tm - ta), hb = up(tb - tm);
+    for (int k = 0; k < 4; k++)
+        r[k] = relative_at(&s->s0, &s->s1, k, base, tm, tm);
+    double hi = up(fccd_close_hi(s->kind, r) + s->slack);
+    return hi <= up(s->lip * (ha > hb ? ha : hb));
+}
+
 static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
 {
     if (!certified) {
         int c = sides_on(s, ta, tb);
-        if (c < 0 || (c == 0 && excluded(s, ta, tb)))
+        if (c < 0 || (c == 0 && excluded_tests(s, ta, tb, true)))
             return false;
     }
     s->t = ta;
@@ -400,15 +432,19 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
             if (sign_at(s, m - h) == 0 || sign_at(s, m + h) == 0)
                 continue;
             fccd_bern_piece(&s->P, ta, m - h, &lo);
-            fccd_bern_piece(&s->P, m + h, tb, &hi);
-            if (!fiv_nonzero(lo.c[0][lo.deg[0]]) || !fiv_nonzero(hi.c[0][0]))
+            if (!fiv_nonzero(lo.c[0][lo.deg[0]]))
                 continue;
             if (search(s, ta, m - h, depth - 1, &lo, true))
                 return true;
+            /* the later pieces' coefficients only when they are searched
+             * (a contact in the middle piece, as the bench's aimed ones,
+             * ends the search there) */
             fccd_bern mid;
             fccd_bern_piece(&s->P, m - h, m + h, &mid);
-            return search(s, m - h, m + h, leaf_depth(2 * h), &mid, true) ||
-                   search(s, m + h, tb, depth - 1, &hi, true);
+            if (search(s, m - h, m + h, leaf_depth(2 * h), &mid, true))
+                return true;
+            fccd_bern_piece(&s->P, m + h, tb, &hi);
+            return search(s, m + h, tb, depth - 1, &hi, true);
         }
     if (exact) {
         fccd_bern_split(B, &lo, &hi);
@@ -529,17 +565,23 @@ static double rel_speed(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
 static double lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1)
 {
     int split = kind == FCCD_VERTEX_FACE ? 1 : 2; /* P = vertices [0, split) */
-    double best = INFINITY;
+    double sp[4][4], best = INFINITY;
+    for (int c = 0; c < 4; c++) { /* |v_k - v_c| = |v_c - v_k|: each pair once */
+        sp[c][c] = 0;
+        for (int k = c + 1; k < 4; k++)
+            sp[c][k] = sp[k][c] = rel_speed(t0, t1, k, c);
+    }
     for (int c = 0; c < 4; c++) {
         double mp = 0, mq = 0;
         for (int k = 0; k < 4; k++) {
-            double sp = k == c ? 0 : rel_speed(t0, t1, k, c);
+            double v = sp[k][c]; /* never NaN (rel_speed) */
             if (k < split)
-                mp = fmax(mp, sp);
+                mp = v > mp ? v : mp;
             else
-                mq = fmax(mq, sp);
+                mq = v > mq ? v : mq;
         }
-        best = fmin(best, up(mp + mq));
+        double b = up(mp + mq);
+        best = b < best ? b : best;
     }
     return best;
 }
@@ -595,8 +637,7 @@ static inline bool query_search(fccd_kind kind, const isect_ccd_frame *t0, const
     s->near = 0;
     if (finite) {
         fccd_bern B;
-        fccd_bern_init(kind, t0, t1, &B, &s->P, S);
-        if (search_top(s, &B)) {
+        if (!fccd_bern_init(kind, t0, t1, &B, &s->P, S) && search_top(s, &B)) {
             r.hit = true;
             r.t = s->t;
         }

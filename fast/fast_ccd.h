@@ -66,12 +66,13 @@ static inline fiv fiv_sub(fiv a, fiv b) { return (fiv){down(a.lo - b.hi), up(a.h
 
 static inline fiv fiv_mul(fiv a, fiv b)
 {
-    double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-    double lo = p[0], hi = p[0];
-    for (int i = 1; i < 4; i++) {
-        lo = p[i] < lo || p[i] != p[i] ? p[i] : lo;
-        hi = p[i] > hi || p[i] != p[i] ? p[i] : hi;
-    }
+    /* the least and the largest of the four products (selects, no
+     * branches on the data); a NaN product makes both ends NaN */
+    double p0 = a.lo * b.lo, p1 = a.lo * b.hi, p2 = a.hi * b.lo, p3 = a.hi * b.hi;
+    double l01 = p0 < p1 ? p0 : p1, l23 = p2 < p3 ? p2 : p3, h01 = p0 > p1 ? p0 : p1, h23 = p2 > p3 ? p2 : p3;
+    double lo = l01 < l23 ? l01 : l23, hi = h01 > h23 ? h01 : h23;
+    if (p0 != p0 || p1 != p1 || p2 != p2 || p3 != p3)
+        lo = hi = NAN;
     return (fiv){down(lo), up(hi)};
 }
 
@@ -133,11 +134,14 @@ typedef struct {
 /* The same polynomials in powers of t (interval coefficients, computed once). */
 typedef fccd_bern fccd_power;
 
-/* S: the inputs' largest magnitude (fast/ccd_bern.c: within [2^-100,
+/* fccd_bern_init returns true when the coplanarity polynomial alone
+ * excludes [0, 1] (its Bernstein coefficients all of one strict sign: no
+ * contact); then only it was computed (count 1), on the binary64 path.
+ * S: the inputs' largest magnitude (fast/ccd_bern.c: within [2^-100,
  * 2^100] the coefficients come from binary64 arithmetic with the a-priori
  * bound FB_CCD_POLY, FB_CCD_POLY_ABS of fast_bounds.h; else from interval
  * arithmetic). */
-void fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P,
+bool fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, fccd_bern *B, fccd_power *P,
                     double S);
 bool fccd_bern_excluded(const fccd_bern *B);
 void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
@@ -152,6 +156,10 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
  * lower bound is returned; the upper one goes to *hi. */
 double fccd_vf_dist(const fiv3 *v, double *hi);
 double fccd_ee_dist(const fiv3 *v, double *hi);
+/* A certified upper bound of the same distance, cheaper than theirs: one
+ * pair of points certainly on the shapes (closest by a plain binary64
+ * estimate), their distance rounded up. */
+double fccd_close_hi(fccd_kind kind, const fiv3 *v);
 /* A direction from shape P's (the point; the segment v[0] v[1]) closest
  * point to shape Q's at time t, in plain binary64 (no bound: any vector is
  * sound where it is used); false when it is not finite and nonzero. */

@@ -187,7 +187,7 @@ static void qp_eval(mpq_t r, const qpoly *p, double t)
 /* Every exact power and Bernstein coefficient in its interval; the
  * Bernstein ones of [0, 1] are the values of the control polygon, checked
  * through b_j = sum_i C(j, i) / C(n, i) a_i. */
-static void check_case(fccd_kind kind, const double *in, double S, const char *what)
+static bool check_case(fccd_kind kind, const double *in, double S, const char *what)
 {
     static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
     isect_ccd_frame f0, f1;
@@ -197,15 +197,17 @@ static void check_case(fccd_kind kind, const double *in, double S, const char *w
     }
     fccd_bern B, Bp;
     fccd_power W;
-    fccd_bern_init(kind, &f0, &f1, &B, &W, S);
+    bool f_only = fccd_bern_init(kind, &f0, &f1, &B, &W, S);
     qpoly P[5];
-    int count = exact_polys(kind, in, P);
-    cr_assert_eq(B.count, count, "%s", what);
+    int count = exact_polys(kind, in, P), checked = f_only ? 1 : count;
+    /* f_only: f's coefficients alone, which exclude [0, 1] (below: the
+     * exact Bernstein coefficients of f all of the computed ones' sign) */
+    cr_assert_eq(B.count, checked, "%s", what);
     mpq_t b, x;
     mpq_init(b), mpq_init(x);
     double ta = 0.25 * (double)tl_int(0, 3), tb = ta + 0.25, tm = ta + 0.25 * tl_unit();
     fccd_bern_piece(&W, ta, tb, &Bp);
-    for (int k = 0; k < count; k++) {
+    for (int k = 0; k < checked; k++) {
         int n = B.deg[k];
         for (int j = 0; j <= n; j++) {
             if (j <= P[k].deg)
@@ -217,6 +219,9 @@ static void check_case(fccd_kind kind, const double *in, double S, const char *w
                 mpq_add(b, b, x);
             }
             cr_assert(in_iv(b, B.c[k][j]), "%s: poly %d Bernstein coefficient %d", what, k, j);
+            if (f_only)
+                cr_assert(mpq_sgn(b) == (B.c[0][0].lo > 0 ? 1 : -1) && fiv_nonzero(B.c[0][j]),
+                          "%s: f excludes [0, 1], Bernstein coefficient %d", what, j);
         }
         /* the piece's end coefficients are the values at its ends */
         qp_eval(b, &P[k], ta);
@@ -229,18 +234,27 @@ static void check_case(fccd_kind kind, const double *in, double S, const char *w
     }
     mpq_clear(b), mpq_clear(x);
     clear3(P, count);
+    return f_only;
 }
 
 static void random_cases(fccd_kind kind, int scale, double S)
 {
     nfeature_ = kind == FCCD_VERTEX_FACE ? 3 : 2;
+    int f_only = 0;
     for (int c = 0; c < 300; c++) {
         double in[24];
         gen(in);
         for (int i = 0; i < 24; i++) /* inexact differences: a common offset and odd scales */
             in[i] = ldexp(in[i] * (1 + 0x1p-20 * (double)(c % 7)) + (c % 3 == 0 ? 0.1 : 0), scale);
-        check_case(kind, in, S, kind == FCCD_VERTEX_FACE ? "vertex_face" : "edge_edge");
+        f_only += check_case(kind, in, S, kind == FCCD_VERTEX_FACE ? "vertex_face" : "edge_edge");
     }
+    /* the binary64 path takes both branches (f alone excludes [0, 1] on
+     * some random cases, not on others); the interval path never stops
+     * early */
+    if (S >= 0x1p-100 && S <= 0x1p100)
+        cr_assert(f_only > 0 && f_only < 300, "f alone excluded %d of 300", f_only);
+    else
+        cr_assert_eq(f_only, 0);
 }
 
 /* S = 1: the binary64 path with the a-priori bound. */
