@@ -125,7 +125,7 @@ def functions_at(text):
 
 
 DECL_START = re.compile(r"\s*(?:static\s+|const\s+)*(?:double|float|int|bool|unsigned|u?int(?:8|16|32|64)_t|size_t|fv_d3|isect_vec3|"
-                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fmv|fx_num|slab|fiv3?|fpoly|dpoly|as_end|ra_ends|pt2)\b")
+                        r"isect_obb|config|obb_frame|fsw_\w+|rc_\w+|fe|fmv|fx_num|slab|fiv3?|fpoly|dpoly|dp[1-4]v?|as_end|ra_ends|pt2)\b")
 
 
 def array_bound(text, toks, i):
