@@ -162,10 +162,10 @@ static bool axis_separates(const search_state *s, double ta, double tb, double t
 
 static bool close_at(search_state *s, double ta, double tb);
 
-/* try_close (the leaves of narrow): the distance test is skipped where the
- * shapes are certainly close (close_at: it could not drop the piece), the
- * same answer at a fraction of the cost */
-static bool excluded_tests(search_state *s, double ta, double tb, bool try_close)
+/* The box tests, the distance test and the axis test.  The distance test
+ * is skipped where the shapes are certainly close (close_at: it could not
+ * drop the piece), the same answer at a fraction of the cost. */
+static bool excluded(search_state *s, double ta, double tb)
 {
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
@@ -183,12 +183,10 @@ static bool excluded_tests(search_state *s, double ta, double tb, bool try_close
      * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
      * differences, rounded up, bound it on any piece). */
     double tm = 0.5 * ta + 0.5 * tb, hi, ha = up(tm - ta), hb = up(tb - tm);
-    if (!(try_close && close_at(s, ta, tb)) && dist_at(s, tm, &hi) > up(s->lip * (ha > hb ? ha : hb)))
+    if (!close_at(s, ta, tb) && dist_at(s, tm, &hi) > up(s->lip * (ha > hb ? ha : hb)))
         return true;
     return axis_separates(s, ta, tb, tm);
 }
-
-static bool excluded(search_state *s, double ta, double tb) { return excluded_tests(s, ta, tb, false); }
 
 #ifdef FCCD_PROF
 extern long fccd_prof_pieces, fccd_prof_calls;
@@ -274,11 +272,11 @@ static int sign_at(const search_state *s, double t)
 /* The shapes certainly within lip (tb - ta) / 2 of each other at the middle
  * tm of [ta, tb] (a pair of points on them, fccd_close_hi): then the
  * distance test of excluded cannot drop the piece (its lower bound is at
- * most this upper one), and bracket_hit skips it (the box and axis tests
- * still run, so the decision is excluded's).  The upper bound costs a
- * fraction of the lower one, and a leaf that holds a contact (the usual
- * bracket that the side polynomials cannot certify: a contact on an edge
- * or at an end point) always passes it. */
+ * most this upper one), and excluded skips it (the box and axis tests
+ * still run: the same decision).  The upper bound costs a fraction of the
+ * lower one; a leaf that holds a contact (the usual bracket that the side
+ * polynomials cannot certify: a contact on an edge or at an end point)
+ * and the pieces of a motion that stays in contact always pass it. */
 static bool close_at(search_state *s, double ta, double tb)
 {
     if (!s->ready)
@@ -296,7 +294,7 @@ static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
 {
     if (!certified) {
         int c = sides_on(s, ta, tb);
-        if (c < 0 || (c == 0 && excluded_tests(s, ta, tb, true)))
+        if (c < 0 || (c == 0 && excluded(s, ta, tb)))
             return false;
     }
     s->t = ta;
@@ -429,7 +427,8 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
     fccd_bern lo, hi;
     if (around && sign_at(s, m) == 0)
         for (double h = 0x1p-36; h < 0.25 * (tb - ta); h *= 16) {
-            if (sign_at(s, m - h) == 0 || sign_at(s, m + h) == 0)
+            int sl = sign_at(s, m - h), sr = sign_at(s, m + h);
+            if (sl == 0 || sr == 0)
                 continue;
             fccd_bern_piece(&s->P, ta, m - h, &lo);
             if (!fiv_nonzero(lo.c[0][lo.deg[0]]))
@@ -438,11 +437,18 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
                 return true;
             /* the later pieces' coefficients only when they are searched
              * (a contact in the middle piece, as the bench's aimed ones,
-             * ends the search there) */
-            fccd_bern mid;
-            fccd_bern_piece(&s->P, m - h, m + h, &mid);
-            if (search(s, m - h, m + h, leaf_depth(2 * h), &mid, true))
-                return true;
+             * ends the search there); a middle piece no wider than a leaf
+             * with f's signs opposite at its ends brackets a root and is
+             * decided as narrow's last bracket */
+            if (2 * h <= 0x1p-30 && sl == -sr) {
+                if (bracket_hit(s, m - h, m + h, false))
+                    return true;
+            } else {
+                fccd_bern mid;
+                fccd_bern_piece(&s->P, m - h, m + h, &mid);
+                if (search(s, m - h, m + h, leaf_depth(2 * h), &mid, true))
+                    return true;
+            }
             fccd_bern_piece(&s->P, m + h, tb, &hi);
             return search(s, m + h, tb, depth - 1, &hi, true);
         }
