@@ -301,20 +301,28 @@ static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
     return true;
 }
 
-/* An estimate of narrow's root r in [ta, tb]: Newton's steps on the
- * middles of f's interval coefficients, from the middle of the piece, each
- * step that leaves the current bracket replaced by its middle (f's sign at
- * the estimate, in plain binary64, moves the bracket's ends).  It only
- * places the bracket that narrow then certifies by f's signs at its ends:
- * its error costs speed (the bisection takes over), never soundness. */
-static double root_estimate(const search_state *s, double ta, double tb, int sa)
+/* An estimate of the root r in [ta, tb] of polynomial k (f for narrow, a
+ * side function for entry), whose sign is sa before r and -sa after it:
+ * Newton's steps on the middles of its interval coefficients, from the
+ * middle of the piece, each step that leaves the current bracket replaced
+ * by its middle (the polynomial's sign at the estimate, in plain binary64,
+ * moves the bracket's ends).  It only places the bracket that the caller
+ * then certifies by the signs at its ends: its error costs speed (the
+ * bisection takes over), never soundness. */
+static double root_estimate(const search_state *s, int k, double ta, double tb, int sa)
 {
-    const fiv *c = s->P.c[0];
-    double c0 = 0.5 * c[0].lo + 0.5 * c[0].hi, c1 = 0.5 * c[1].lo + 0.5 * c[1].hi;
-    double c2 = 0.5 * c[2].lo + 0.5 * c[2].hi, c3 = 0.5 * c[3].lo + 0.5 * c[3].hi;
+    const fiv *c = s->P.c[k];
+    int n = s->P.deg[k];
+    double m[5];
+    for (int i = 0; i <= n; i++)
+        m[i] = 0.5 * c[i].lo + 0.5 * c[i].hi;
     double a = ta, b = tb, x = 0.5 * ta + 0.5 * tb;
     for (int it = 0; it < FCCD_NEWTON; it++) {
-        double fx = ((c3 * x + c2) * x + c1) * x + c0, d = (3 * c3 * x + 2 * c2) * x + c1;
+        double fx = m[n], d = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            d = d * x + fx;
+            fx = fx * x + m[i];
+        }
         if (fx == 0)
             break;
         if ((fx > 0) == (sa > 0))
@@ -331,21 +339,36 @@ static double root_estimate(const search_state *s, double ta, double tb, int sa)
     return x;
 }
 
+/* The sign of polynomial k at t, 0 when not certain. */
+static int sign_k(const search_state *s, int k, double t)
+{
+    fiv v = fccd_power_eval(&s->P, k, t, t);
+    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
+}
+
+/* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
+ * of polynomial k (signs sa before it, -sa after): the estimate rounded to
+ * a multiple of 2^-30 (the addition of 2^22; the ends r -+ 2^-31 are then
+ * exact), clipped to the piece, taken when the signs at its ends are
+ * certainly sa and -sa (the ends of the piece have them already). */
+static bool newton_bracket(const search_state *s, int k, double ta, double tb, int sa, double *la, double *lb)
+{
+    double r = root_estimate(s, k, ta, tb, sa);
+    r = (r + 0x1p22) - 0x1p22;
+    double a = r - 0x1p-31, b = r + 0x1p-31;
+    a = a > ta ? a : ta;
+    b = b < tb ? b : tb;
+    if (!(a < b) || (a != ta && sign_k(s, k, a) != sa) || (b != tb && sign_k(s, k, b) != -sa))
+        return false;
+    *la = a, *lb = b;
+    return true;
+}
+
 static bool narrow(search_state *s, double ta, double tb, int sa, bool certified)
 {
-    if (tb - ta > 0x1p-30) {
-        /* the bracket of width 2^-30 around the estimate (rounded to a
-         * multiple of 2^-30 by the addition of 2^22, so that its ends are
-         * exact), clipped to the piece, whose ends' signs are sa and -sa:
-         * r is inside (f has sign sa before r and -sa after it) */
-        double r = root_estimate(s, ta, tb, sa);
-        r = (r + 0x1p22) - 0x1p22;
-        double la = r - 0x1p-31, lb = r + 0x1p-31;
-        la = la > ta ? la : ta;
-        lb = lb < tb ? lb : tb;
-        if (la < lb && (la == ta || sign_at(s, la) == sa) && (lb == tb || sign_at(s, lb) == -sa))
-            return bracket_hit(s, la, lb, certified);
-    }
+    double la, lb; /* first the bracket around Newton's estimate */
+    if (tb - ta > 0x1p-30 && newton_bracket(s, 0, ta, tb, sa, &la, &lb))
+        return bracket_hit(s, la, lb, certified);
     for (int step = 0; tb - ta > 0x1p-30; step++) {
         if (!certified && step % FCCD_SIDE_EVERY == 0) {
             int c = sides_on(s, ta, tb);
@@ -387,6 +410,8 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
 {
     double la = ta, lb = tb;
     fccd_bern R;
+    if (lb - la > 0x1p-30 && !newton_bracket(s, k, ta, tb, -1, &la, &lb))
+        la = ta, lb = tb; /* no certified bracket: the bisection */
     while (lb - la > 0x1p-30) {
         double m = 0.5 * la + 0.5 * lb;
         fiv v = fccd_power_eval(&s->P, k, m, m);

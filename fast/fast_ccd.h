@@ -42,8 +42,9 @@ enum { FCCD_DEPTH = 30, FCCD_BUDGET = 2000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEA
  * FCCD_SIDE_EVERY: how often (in bisection steps) the side polynomials are
  * tested while a root is narrowed (fast/ccd_common.c, narrow). */
 enum { FCCD_ISOLATE = 8, FCCD_SIDE_EVERY = 4 };
-/* FCCD_NEWTON: at most this many Newton steps place narrow's bracket
- * before the bisection is tried (fast/ccd_common.c, root_estimate). */
+/* FCCD_NEWTON: at most this many Newton steps place the bracket of narrow
+ * and entry before the bisection is tried (fast/ccd_common.c,
+ * root_estimate). */
 enum { FCCD_NEWTON = 8 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
