@@ -80,18 +80,29 @@ static fpoly3 rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, i
 
 /* Bernstein coefficients on [0, 1] of degree n (the polynomial's degree is
  * raised to n): b_j = sum_{i <= j} C(j, i) / C(n, i) a_i. */
+/* b_j = sum_{i <= j} C(j, i) / C(n, i) p_i (Bernstein from power
+ * coefficients).  Each weight as the enclosing pair of doubles (equal where
+ * the ratio is a double: 1, 1/2, 1/4, 3/4; the neighbours of 1/3, 2/3, 1/6
+ * otherwise); the weight of p_0 is 1 in every row, and a weight 1 is no
+ * product at all. */
+static const fiv bern_w[2][5][5] = {
+    {{{1, 1}},
+     {{1, 1}, {0x1.5555555555555p-2, 0x1.5555555555556p-2}},
+     {{1, 1}, {0x1.5555555555555p-1, 0x1.5555555555556p-1}, {0x1.5555555555555p-2, 0x1.5555555555556p-2}},
+     {{1, 1}, {1, 1}, {1, 1}, {1, 1}}},
+    {{{1, 1}},
+     {{1, 1}, {0.25, 0.25}},
+     {{1, 1}, {0.5, 0.5}, {0x1.5555555555555p-3, 0x1.5555555555556p-3}},
+     {{1, 1}, {0.75, 0.75}, {0.5, 0.5}, {0.25, 0.25}},
+     {{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}}}};
+
 static void to_bernstein(fpoly p, int n, fiv *b)
 {
-    /* C(j, i) / C(n, i) for n = 3 and n = 4 (rows j), each rounded to
-     * nearest as the constant expression, then widened by down and up */
-    static const double ratio[2][5][5] = {
-        {{1}, {1, 1.0 / 3}, {1, 2.0 / 3, 1.0 / 3}, {1, 1, 1, 1}},
-        {{1}, {1, 1.0 / 4}, {1, 2.0 / 4, 1.0 / 6}, {1, 3.0 / 4, 3.0 / 6, 1.0 / 4}, {1, 1, 1, 1, 1}}};
-    const double(*r)[5] = ratio[n == 4];
+    const fiv(*w)[5] = bern_w[n == 4];
     for (int j = 0; j <= n; j++) {
-        fiv s = {0, 0};
-        for (int i = 0; i <= j && i <= p.deg; i++)
-            s = fiv_add(s, fiv_mul_nonneg(p.c[i], down(r[j][i]), up(r[j][i])));
+        fiv s = p.c[0];
+        for (int i = 1; i <= j && i <= p.deg; i++)
+            s = fiv_add(s, w[j][i].lo == 1 ? p.c[i] : fiv_mul_nonneg(p.c[i], w[j][i].lo, w[j][i].hi));
         b[j] = s;
     }
 }
