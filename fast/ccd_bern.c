@@ -79,9 +79,7 @@ static fpoly3 rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, i
 }
 
 /* Bernstein coefficients on [0, 1] of degree n (the polynomial's degree is
- * raised to n): b_j = sum_{i <= j} C(j, i) / C(n, i) a_i. */
-/* b_j = sum_{i <= j} C(j, i) / C(n, i) p_i (Bernstein from power
- * coefficients).  Each weight as the enclosing pair of doubles (equal where
+ * raised to n): b_j = sum_{i <= j} C(j, i) / C(n, i) p_i.  Each weight as the enclosing pair of doubles (equal where
  * the ratio is a double: 1, 1/2, 1/4, 3/4; the neighbours of 1/3, 2/3, 1/6
  * otherwise); the weight of p_0 is 1 in every row, and a weight 1 is no
  * product at all. */
@@ -162,7 +160,7 @@ bool fccd_bern_init(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_f
  * products, cubic and quartic dots), so each degree is its own type and
  * every product is written out: the straight-line code costs a fraction of
  * the former generic loops (issue 14; the same operations in the same
- * order, so the values are those of the loops, bit for bit).  d1 .. d4:
+ * order, so the values are those of the loops, bit for bit).  dp1 .. dp4:
  * the values v and shadows m of an affine ... quartic polynomial. */
 typedef struct {
     double v[2], m[2];

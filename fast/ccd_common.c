@@ -265,10 +265,6 @@ static int sign_at(const search_state *s, double t)
     return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
 }
 
-/* The last step of narrow on the bracket [ta, tb] that holds the root r:
- * decided by the side polynomials when they can, else by excluded (whose
- * distance test drops the bracket unless the shapes come within about lip
- * (tb - ta) of each other there); a hit is reported at ta. */
 /* The shapes certainly within lip (tb - ta) / 2 of each other at the middle
  * tm of [ta, tb] (a pair of points on them, fccd_close_hi): then the
  * distance test of excluded cannot drop the piece (its lower bound is at
@@ -290,6 +286,10 @@ static bool close_at(search_state *s, double ta, double tb)
     return hi <= up(s->lip * (ha > hb ? ha : hb));
 }
 
+/* The last step of narrow on the bracket [ta, tb] that holds the root r:
+ * decided by the side polynomials when they can, else by excluded (whose
+ * distance test drops the bracket unless the shapes come within about lip
+ * (tb - ta) of each other there); a hit is reported at ta. */
 static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
 {
     if (!certified) {
