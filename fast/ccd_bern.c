@@ -456,3 +456,68 @@ void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
         to_bernstein(q, n, B->c[k]);
     }
 }
+
+/* ---- the bracket of a root from Newton's estimate (fast_ccd.h) ---- */
+
+/* An estimate of the root r in [ta, tb] of polynomial k (f for narrow, a
+ * side function for entry), whose sign is sa before r and -sa after it:
+ * Newton's steps on the middles of its interval coefficients, from the
+ * middle of the piece, each step that leaves the current bracket replaced
+ * by its middle (the polynomial's sign at the estimate, in plain binary64,
+ * moves the bracket's ends).  It only places the bracket that the caller
+ * then certifies by the signs at its ends: its error costs speed (the
+ * bisection takes over), never soundness. */
+static double root_estimate(const fccd_power *P, int k, double ta, double tb, int sa)
+{
+    const fiv *c = P->c[k];
+    int n = P->deg[k];
+    double m[5];
+    for (int i = 0; i <= n; i++)
+        m[i] = 0.5 * c[i].lo + 0.5 * c[i].hi;
+    double a = ta, b = tb, x = 0.5 * ta + 0.5 * tb;
+    for (int it = 0; it < FCCD_NEWTON; it++) {
+        double fx = m[n], d = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            d = d * x + fx;
+            fx = fx * x + m[i];
+        }
+        if (fx == 0)
+            break;
+        if ((fx > 0) == (sa > 0))
+            a = x;
+        else
+            b = x;
+        double nx = x - fx / d;
+        nx = nx > a && nx < b ? nx : 0.5 * a + 0.5 * b;
+        double step = nx - x;
+        x = nx;
+        if (step < 0x1p-34 && step > -0x1p-34)
+            break;
+    }
+    return x;
+}
+
+/* The sign of polynomial k at t, 0 when not certain. */
+static int sign_k(const fccd_power *P, int k, double t)
+{
+    fiv v = fccd_power_eval(P, k, t, t);
+    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
+}
+
+/* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
+ * of polynomial k (signs sa before it, -sa after): the estimate rounded to
+ * a multiple of 2^-30 (the addition of 2^22; the ends r -+ 2^-31 are then
+ * exact), clipped to the piece, taken when the signs at its ends are
+ * certainly sa and -sa (the ends of the piece have them already). */
+bool fccd_newton_bracket(const fccd_power *P, int k, double ta, double tb, int sa, double *la, double *lb)
+{
+    double r = root_estimate(P, k, ta, tb, sa);
+    r = (r + 0x1p22) - 0x1p22;
+    double a = r - 0x1p-31, b = r + 0x1p-31;
+    a = a > ta ? a : ta;
+    b = b < tb ? b : tb;
+    if (!(a < b) || (a != ta && sign_k(P, k, a) != sa) || (b != tb && sign_k(P, k, b) != -sa))
+        return false;
+    *la = a, *lb = b;
+    return true;
+}

@@ -3,13 +3,6 @@
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
 
-/* The hull of two intervals; a NaN endpoint stays NaN (it must not be
- * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
-static inline fiv fiv_join(fiv a, fiv b)
-{
-    return (fiv){a.lo < b.lo || a.lo != a.lo ? a.lo : b.lo, a.hi > b.hi || a.hi != a.hi ? a.hi : b.hi};
-}
-
 /* Vertex k at the times [ta, tb]: (1 - t) x0 + t x1 is affine in t, so its
  * range is spanned by its values at ta and tb (each computed as an
  * interval). */
@@ -48,54 +41,6 @@ static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
         r.x[i] = fiv_join(va, vb);
     }
     return r;
-}
-
-static fiv3 hull(fiv3 a, fiv3 b)
-{
-    for (int i = 0; i < 3; i++) {
-        a.x[i] = fiv_join(a.x[i], b.x[i]);
-    }
-    return a;
-}
-
-static bool apart(fiv3 a, fiv3 b)
-{
-    for (int i = 0; i < 3; i++)
-        if (a.x[i].hi < b.x[i].lo || b.x[i].hi < a.x[i].lo)
-            return true;
-    return false;
-}
-
-/* p on the triangle abc implies ((b-a) x (p-a)) . n >= 0 for n = (b-a) x (c-a)
- * (it is the barycentric of c times |n|^2), and likewise for the other two
- * edges; all four points coplanar. */
-static bool vf_excluded(const fiv3 *v)
-{
-    if (apart(v[0], hull(v[1], hull(v[2], v[3]))))
-        return true;
-    fiv3 ab = fiv3_sub(v[2], v[1]), ac = fiv3_sub(v[3], v[1]), ap = fiv3_sub(v[0], v[1]);
-    fiv3 n = fiv3_cross(ab, ac);
-    if (fiv_nonzero(fiv3_dot(n, ap)))
-        return true;
-    fiv3 bc = fiv3_sub(v[3], v[2]), bp = fiv3_sub(v[0], v[2]), cp = fiv3_sub(v[0], v[3]);
-    fiv3 ca = fiv3_sub(v[1], v[3]);
-    return fiv_neg(fiv3_dot(fiv3_cross(ab, ap), n)) || fiv_neg(fiv3_dot(fiv3_cross(bc, bp), n)) ||
-           fiv_neg(fiv3_dot(fiv3_cross(ca, cp), n));
-}
-
-/* a + u e1 = c + v e2 with u, v in [0, 1] implies, for m = e1 x e2 and
- * w = c - a: (w x e2).m = u m.m and (w x e1).m = v m.m, each in [0, m.m];
- * and the four points coplanar. */
-static bool ee_excluded(const fiv3 *v)
-{
-    if (apart(hull(v[0], v[1]), hull(v[2], v[3])))
-        return true;
-    fiv3 e1 = fiv3_sub(v[1], v[0]), e2 = fiv3_sub(v[3], v[2]), w = fiv3_sub(v[2], v[0]);
-    fiv3 m = fiv3_cross(e1, e2);
-    if (fiv_nonzero(fiv3_dot(m, fiv3_sub(v[3], v[0])))) /* -det(b-a, c-a, d-a) */
-        return true;
-    fiv mm = fiv3_dot(m, m), su = fiv3_dot(fiv3_cross(w, e2), m), sv = fiv3_dot(fiv3_cross(w, e1), m);
-    return fiv_neg(su) || fiv_neg(sv) || fiv_neg(fiv_sub(mm, su)) || fiv_neg(fiv_sub(mm, sv));
 }
 
 typedef struct {
@@ -170,14 +115,14 @@ static bool excluded(search_state *s, double ta, double tb)
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
         v[k] = vertex_at(s->t0, s->t1, k, ta, tb);
-    if (s->kind == FCCD_VERTEX_FACE ? vf_excluded(v) : ee_excluded(v))
+    if (s->kind == FCCD_VERTEX_FACE ? fccd_vf_excluded(v) : fccd_ee_excluded(v))
         return true;
     /* the same tests relative to the triangle's first vertex (a) or the
      * first edge's start (a) */
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
         r[k] = relative_at(s->t0, s->t1, k, base, ta, tb);
-    if (s->kind == FCCD_VERTEX_FACE ? vf_excluded(r) : ee_excluded(r))
+    if (s->kind == FCCD_VERTEX_FACE ? fccd_vf_excluded(r) : fccd_ee_excluded(r))
         return true;
     /* The distance at tm can fall by at most lip |t - tm| within the piece
      * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
@@ -301,73 +246,10 @@ static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
     return true;
 }
 
-/* An estimate of the root r in [ta, tb] of polynomial k (f for narrow, a
- * side function for entry), whose sign is sa before r and -sa after it:
- * Newton's steps on the middles of its interval coefficients, from the
- * middle of the piece, each step that leaves the current bracket replaced
- * by its middle (the polynomial's sign at the estimate, in plain binary64,
- * moves the bracket's ends).  It only places the bracket that the caller
- * then certifies by the signs at its ends: its error costs speed (the
- * bisection takes over), never soundness. */
-static double root_estimate(const search_state *s, int k, double ta, double tb, int sa)
-{
-    const fiv *c = s->P.c[k];
-    int n = s->P.deg[k];
-    double m[5];
-    for (int i = 0; i <= n; i++)
-        m[i] = 0.5 * c[i].lo + 0.5 * c[i].hi;
-    double a = ta, b = tb, x = 0.5 * ta + 0.5 * tb;
-    for (int it = 0; it < FCCD_NEWTON; it++) {
-        double fx = m[n], d = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            d = d * x + fx;
-            fx = fx * x + m[i];
-        }
-        if (fx == 0)
-            break;
-        if ((fx > 0) == (sa > 0))
-            a = x;
-        else
-            b = x;
-        double nx = x - fx / d;
-        nx = nx > a && nx < b ? nx : 0.5 * a + 0.5 * b;
-        double step = nx - x;
-        x = nx;
-        if (step < 0x1p-34 && step > -0x1p-34)
-            break;
-    }
-    return x;
-}
-
-/* The sign of polynomial k at t, 0 when not certain. */
-static int sign_k(const search_state *s, int k, double t)
-{
-    fiv v = fccd_power_eval(&s->P, k, t, t);
-    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
-}
-
-/* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
- * of polynomial k (signs sa before it, -sa after): the estimate rounded to
- * a multiple of 2^-30 (the addition of 2^22; the ends r -+ 2^-31 are then
- * exact), clipped to the piece, taken when the signs at its ends are
- * certainly sa and -sa (the ends of the piece have them already). */
-static bool newton_bracket(const search_state *s, int k, double ta, double tb, int sa, double *la, double *lb)
-{
-    double r = root_estimate(s, k, ta, tb, sa);
-    r = (r + 0x1p22) - 0x1p22;
-    double a = r - 0x1p-31, b = r + 0x1p-31;
-    a = a > ta ? a : ta;
-    b = b < tb ? b : tb;
-    if (!(a < b) || (a != ta && sign_k(s, k, a) != sa) || (b != tb && sign_k(s, k, b) != -sa))
-        return false;
-    *la = a, *lb = b;
-    return true;
-}
-
 static bool narrow(search_state *s, double ta, double tb, int sa, bool certified)
 {
     double la, lb; /* first the bracket around Newton's estimate */
-    if (tb - ta > 0x1p-30 && newton_bracket(s, 0, ta, tb, sa, &la, &lb))
+    if (tb - ta > 0x1p-30 && fccd_newton_bracket(&s->P, 0, ta, tb, sa, &la, &lb))
         return bracket_hit(s, la, lb, certified);
     for (int step = 0; tb - ta > 0x1p-30; step++) {
         if (!certified && step % FCCD_SIDE_EVERY == 0) {
@@ -410,7 +292,7 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
 {
     double la = ta, lb = tb;
     fccd_bern R;
-    if (lb - la > 0x1p-30 && !newton_bracket(s, k, ta, tb, -1, &la, &lb))
+    if (lb - la > 0x1p-30 && !fccd_newton_bracket(&s->P, k, ta, tb, -1, &la, &lb))
         la = ta, lb = tb; /* no certified bracket: the bisection */
     while (lb - la > 0x1p-30) {
         double m = 0.5 * la + 0.5 * lb;

@@ -10,7 +10,10 @@
  * on it (a convex combination with exact double weights, its position
  * enclosed).  Lower bounds: facts that hold for every input, each computed
  * with the interval operations; the result is the largest of them (fmax
- * drops a NaN candidate; a NaN or negative result reads as no bound). */
+ * drops a NaN candidate; a NaN or negative result reads as no bound).
+ * Also here: fccd_close_hi (one witness pair's distance, an upper bound)
+ * and the box tests of the search's pieces (fccd_vf_excluded,
+ * fccd_ee_excluded). */
 #include "fast_ccd.h"
 #include "fast_overlap.h"
 
@@ -296,4 +299,54 @@ double fccd_close_hi(fccd_kind kind, const fiv3 *v)
     if (dac <= dbc)
         return norm_up(fiv3_sub(v[0], along(v[1], sac, E2)));
     return norm_up(fiv3_sub(v[0], along(v[2], sbc, fiv3_sub(v[3], v[2]))));
+}
+
+/* ---- the box tests (fast_ccd.h) ---- */
+
+static fiv3 hull(fiv3 a, fiv3 b)
+{
+    for (int i = 0; i < 3; i++) {
+        a.x[i] = fiv_join(a.x[i], b.x[i]);
+    }
+    return a;
+}
+
+static bool apart(fiv3 a, fiv3 b)
+{
+    for (int i = 0; i < 3; i++)
+        if (a.x[i].hi < b.x[i].lo || b.x[i].hi < a.x[i].lo)
+            return true;
+    return false;
+}
+
+/* p on the triangle abc implies ((b-a) x (p-a)) . n >= 0 for n = (b-a) x (c-a)
+ * (it is the barycentric of c times |n|^2), and likewise for the other two
+ * edges; all four points coplanar. */
+bool fccd_vf_excluded(const fiv3 *v)
+{
+    if (apart(v[0], hull(v[1], hull(v[2], v[3]))))
+        return true;
+    fiv3 ab = fiv3_sub(v[2], v[1]), ac = fiv3_sub(v[3], v[1]), ap = fiv3_sub(v[0], v[1]);
+    fiv3 n = fiv3_cross(ab, ac);
+    if (fiv_nonzero(fiv3_dot(n, ap)))
+        return true;
+    fiv3 bc = fiv3_sub(v[3], v[2]), bp = fiv3_sub(v[0], v[2]), cp = fiv3_sub(v[0], v[3]);
+    fiv3 ca = fiv3_sub(v[1], v[3]);
+    return fiv_neg(fiv3_dot(fiv3_cross(ab, ap), n)) || fiv_neg(fiv3_dot(fiv3_cross(bc, bp), n)) ||
+           fiv_neg(fiv3_dot(fiv3_cross(ca, cp), n));
+}
+
+/* a + u e1 = c + v e2 with u, v in [0, 1] implies, for m = e1 x e2 and
+ * w = c - a: (w x e2).m = u m.m and (w x e1).m = v m.m, each in [0, m.m];
+ * and the four points coplanar. */
+bool fccd_ee_excluded(const fiv3 *v)
+{
+    if (apart(hull(v[0], v[1]), hull(v[2], v[3])))
+        return true;
+    fiv3 e1 = fiv3_sub(v[1], v[0]), e2 = fiv3_sub(v[3], v[2]), w = fiv3_sub(v[2], v[0]);
+    fiv3 m = fiv3_cross(e1, e2);
+    if (fiv_nonzero(fiv3_dot(m, fiv3_sub(v[3], v[0])))) /* -det(b-a, c-a, d-a) */
+        return true;
+    fiv mm = fiv3_dot(m, m), su = fiv3_dot(fiv3_cross(w, e2), m), sv = fiv3_dot(fiv3_cross(w, e1), m);
+    return fiv_neg(su) || fiv_neg(sv) || fiv_neg(fiv_sub(mm, su)) || fiv_neg(fiv_sub(mm, sv));
 }

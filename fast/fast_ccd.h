@@ -116,6 +116,13 @@ static inline fiv fiv3_dot(fiv3 a, fiv3 b)
     return fiv_add(fiv_add(fiv_mul(a.x[0], b.x[0]), fiv_mul(a.x[1], b.x[1])), fiv_mul(a.x[2], b.x[2]));
 }
 
+/* The hull of two intervals; a NaN endpoint stays NaN (it must not be
+ * dropped: it stands for a bound lost to overflow, e.g. 0 * inf). */
+static inline fiv fiv_join(fiv a, fiv b)
+{
+    return (fiv){a.lo < b.lo || a.lo != a.lo ? a.lo : b.lo, a.hi > b.hi || a.hi != a.hi ? a.hi : b.hi};
+}
+
 static inline bool fiv_neg(fiv a) { return a.hi < 0; }
 static inline bool fiv_nonzero(fiv a) { return a.lo > 0 || a.hi < 0; }
 
@@ -150,6 +157,20 @@ void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
 void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B);
 /* An interval holding polynomial k of P at every t in [ta, tb] (0 <= ta <= tb). */
 fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
+
+/* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
+ * of polynomial k of P, which is known to have one simple root there, with
+ * the strict sign sa before it and -sa after it (so at ta and tb): the ends
+ * of a bracket placed by Newton's steps, certified by the signs there
+ * (fast/ccd_bern.c); false when they are not certain. */
+bool fccd_newton_bracket(const fccd_power *P, int k, double ta, double tb, int sa, double *la, double *lb);
+
+/* The box tests on enclosures of the vertices over a time piece
+ * (fast/ccd_dist.c): true when no time of the piece can be a contact, the
+ * point v[0] and the triangle v[1] v[2] v[3] (vertex-face), the segments
+ * v[0] v[1] and v[2] v[3] (edge-edge). */
+bool fccd_vf_excluded(const fiv3 *v);
+bool fccd_ee_excluded(const fiv3 *v);
 
 /* Certified bounds of the distance between the shapes, from enclosures of
  * their vertices at one time (fast/ccd_dist.c): the point v[0] and the
