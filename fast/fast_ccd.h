@@ -59,13 +59,22 @@ typedef struct {
     fiv x[3];
 } fiv3;
 
+/* FCCD_INLINE: the interval operations inlined into their callers (a hint
+ * to gcc and clang, whose heuristics left the vector ones as calls that
+ * pass 48-byte structs on the stack; plain C11 without it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FCCD_INLINE inline __attribute__((always_inline))
+#else
+#define FCCD_INLINE inline
+#endif
+
 static inline double down(double x) { return x - (fabs(x) * 0x1p-50 + 0x1p-1060); }
 static inline double up(double x) { return x + (fabs(x) * 0x1p-50 + 0x1p-1060); }
 
 static inline fiv fiv_add(fiv a, fiv b) { return (fiv){down(a.lo + b.lo), up(a.hi + b.hi)}; }
 static inline fiv fiv_sub(fiv a, fiv b) { return (fiv){down(a.lo - b.hi), up(a.hi - b.lo)}; }
 
-static inline fiv fiv_mul(fiv a, fiv b)
+static FCCD_INLINE fiv fiv_mul(fiv a, fiv b)
 {
     /* the least and the largest of the four products (selects, no
      * branches on the data); a NaN product makes both ends NaN */
@@ -82,7 +91,7 @@ static inline fiv fiv_mul(fiv a, fiv b)
  * a's signs (rounding is monotone, so they are the least and the largest);
  * a NaN product (from an endpoint that overflowed, or 0 inf) makes both
  * ends NaN, as in fiv_mul. */
-static inline fiv fiv_mul_nonneg(fiv a, double ta, double tb)
+static FCCD_INLINE fiv fiv_mul_nonneg(fiv a, double ta, double tb)
 {
     double lo, hi;
     if (a.lo >= 0)
@@ -96,12 +105,12 @@ static inline fiv fiv_mul_nonneg(fiv a, double ta, double tb)
     return (fiv){down(lo), up(hi)};
 }
 
-static inline fiv3 fiv3_sub(fiv3 a, fiv3 b)
+static FCCD_INLINE fiv3 fiv3_sub(fiv3 a, fiv3 b)
 {
     return (fiv3){{fiv_sub(a.x[0], b.x[0]), fiv_sub(a.x[1], b.x[1]), fiv_sub(a.x[2], b.x[2])}};
 }
 
-static inline fiv3 fiv3_cross(fiv3 a, fiv3 b)
+static FCCD_INLINE fiv3 fiv3_cross(fiv3 a, fiv3 b)
 {
     fiv3 r;
     for (int i = 0; i < 3; i++) {
@@ -111,7 +120,7 @@ static inline fiv3 fiv3_cross(fiv3 a, fiv3 b)
     return r;
 }
 
-static inline fiv fiv3_dot(fiv3 a, fiv3 b)
+static FCCD_INLINE fiv fiv3_dot(fiv3 a, fiv3 b)
 {
     return fiv_add(fiv_add(fiv_mul(a.x[0], b.x[0]), fiv_mul(a.x[1], b.x[1])), fiv_mul(a.x[2], b.x[2]));
 }
