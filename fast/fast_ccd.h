@@ -61,8 +61,10 @@ typedef struct {
 
 /* FCCD_INLINE: the interval operations inlined into their callers (a hint
  * to gcc and clang, whose heuristics left the vector ones as calls that
- * pass 48-byte structs on the stack; plain C11 without it). */
-#if defined(__GNUC__) || defined(__clang__)
+ * pass 48-byte structs on the stack; plain C11 without it).  Not in an
+ * unoptimised build (make coverage's -O0), where forced copies would each
+ * count their branches. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define FCCD_INLINE inline __attribute__((always_inline))
 #else
 #define FCCD_INLINE inline
