@@ -520,7 +520,10 @@ static void scale_frames(search_state *s)
         *a = (isect_dvec3){ldexp(a->x, e), ldexp(a->y, e), ldexp(a->z, e)};
         *b = (isect_dvec3){ldexp(b->x, e), ldexp(b->y, e), ldexp(b->z, e)};
     }
-    s->near = ldexp(s->near, e);
+    /* S 2^-14 scaled: from the scaled S (near S's subnormal range the
+     * unscaled 2^-14 S underflowed to 0, so the budget phase could never
+     * report and every such search ran to FCCD_HARD_BUDGET) */
+    s->near = ldexp(S, e - FCCD_NEAR_LOG2);
     s->slack = 0x1p-1070;
 }
 

@@ -14,6 +14,8 @@
  */
 #include "testlib_ccd.h"
 
+#include "fast_ccd.h"
+
 static isect_verdict judge_fast(const char *name, const double *in, double *out)
 {
     return tl_check_run(tl_query(name), "fast", in, out).verdict;
@@ -130,4 +132,39 @@ Test(edge_edge_ccd_fast, collapsing_segment_never_a_discrepancy)
         }
         cr_assert(fine(judge_fast("edge_edge_ccd", in, out)), "collapse case %d", n);
     }
+}
+
+/* Found by a 900 s campaign (2026-11-27): every coordinate a subnormal
+ * multiple of u = 2^-1074, s = 1024 u.  a = (0, 0, -s) and d = 0 stand
+ * still, b goes from (0, u, -s) to 0, c from 0 to (0, 0, -s).  For t < 1
+ * the only point of ab with y = 0 is a (b's y is u (1 - t) > 0), and a is
+ * on cd = [(0, 0, -s t), 0] only when t >= 1: a contact at t = 1 exactly
+ * (a = c), and before it the segments are at most about 2^-10 s (1 - t)
+ * apart.  The search's budget phase reports a piece where the shapes are
+ * within near = 2^-14 S, computed on the copy scaled by 2^1064; it was
+ * computed as 2^-14 S before the scaling and underflowed to 0, so the
+ * phase never reported and the search ran its whole safety net (2^18
+ * pieces, 1-2 s; a timeout in the fuzz build). */
+Test(edge_edge_ccd_fast, subnormal_scale_budget_phase_reports)
+{
+    const double u = 0x1p-1074, s = 1024 * u;
+    const double v[8][3] = {{0, 0, -s}, {0, u, -s}, {0, 0, 0}, {0, 0, 0},
+                            {0, 0, -s}, {0, 0, 0},  {0, 0, -s}, {0, 0, 0}};
+    double in[24], out[ISECT_MAX_OUT], ref_out[ISECT_MAX_OUT];
+    mk(in, v);
+    const isect_query *q = tl_query("edge_edge_ccd");
+    cr_assert_eq(q->ref(in, ref_out), REF_OK);
+    cr_assert(ref_out[0] == 1 && ref_out[1] == 1, "hand derivation: a hit at t = 1");
+    cr_assert(fine(judge_fast("edge_edge_ccd", in, out)), "fast within its one-sided contract");
+    isect_ccd_frame f0, f1;
+    for (int k = 0; k < 4; k++) {
+        f0.v[k] = (isect_dvec3){v[k][0], v[k][1], v[k][2]};
+        f1.v[k] = (isect_dvec3){v[4 + k][0], v[4 + k][1], v[4 + k][2]};
+    }
+    isect_ccd_result r;
+    fccd_effort e;
+    fccd_query_effort(FCCD_EDGE_EDGE, &f0, &f1, &r, &e);
+    cr_assert(r.hit, "no false negative");
+    cr_assert(e.pieces < FCCD_BUDGET + FCCD_HARD_BUDGET, "%d pieces: the budget phase never reported (near = 0?)",
+              e.pieces);
 }
