@@ -292,10 +292,17 @@ def header_queries(tree, rel, fast_queries):
 
 
 def tests_for(tree, queries):
+    """The Criterion tests of the queries (tests/test_QUERY*.c); for the CCD
+    queries also the tests of their shared search (tests/test_ccd_*.c that
+    include fast_ccd.h: its polynomials, fccd_close_hi, the speed paths)."""
     names = []
+    ccd = any(q.endswith("_ccd") for q in queries)
     for t in sorted(os.listdir(os.path.join(tree.dir, "tests"))):
         m = re.fullmatch(r"test_(\w+)\.c", t)
         if m and any(m.group(1) == q or m.group(1).startswith(q + "_") for q in queries):
+            names.append(t[:-2])
+        elif m and ccd and t.startswith("test_ccd_") and \
+                "fast_ccd.h" in open(os.path.join(tree.dir, "tests", t), encoding="utf-8").read():
             names.append(t[:-2])
     return names
 
