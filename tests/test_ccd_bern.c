@@ -266,6 +266,29 @@ Test(ccd_bern, binary64_bound_encloses_exact)
     random_cases(FCCD_EDGE_EDGE, -40, 0x1p-40);
 }
 
+/* The binary64 path on coordinates of very different magnitudes (each
+ * times 2^k, k in [-30, 30]): the shadows must bound every term on their
+ * own, where terms of one coefficient differ by up to 2^120.  (Seed 103's
+ * dp_mul22 mutant, one shadow term dropped, breaks the a-priori bound in
+ * exact arithmetic on about 1 % of such inputs, but its intervals, widened
+ * by down() and up() as well, still held the exact coefficients on 8000 of
+ * them: not killed here.) */
+Test(ccd_bern, binary64_bound_encloses_exact_mixed_scales)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        nfeature_ = kind == FCCD_VERTEX_FACE ? 3 : 2;
+        for (int c = 0; c < 400; c++) {
+            double in[24], S = 0;
+            gen(in);
+            for (int i = 0; i < 24; i++) {
+                in[i] = ldexp(in[i], tl_int(-30, 30));
+                S = fabs(in[i]) > S ? fabs(in[i]) : S;
+            }
+            check_case((fccd_kind)kind, in, S, kind == FCCD_VERTEX_FACE ? "vertex_face" : "edge_edge");
+        }
+    }
+}
+
 /* S beyond 2^100: interval arithmetic. */
 Test(ccd_bern, intervals_enclose_exact)
 {
