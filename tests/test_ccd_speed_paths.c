@@ -3,7 +3,8 @@
  * contract cannot see (a worse estimate or a skipped shortcut changes no
  * answer beyond 2^-30, or none at all).
  *
- * - narrow's Newton bracket (fast/ccd_common.c, root_estimate and narrow):
+ * - narrow's Newton bracket (fast/ccd_bern.c, fccd_newton_bracket, which
+ *   narrow in fast/ccd_common.c calls):
  *   for a simple root r of f, well inside the isolating piece [0, 1], with
  *   f's coefficients exact small integers (so their intervals are within
  *   2^-48 relative of them) and Newton's iteration converging, the
