@@ -497,13 +497,6 @@ static double root_estimate(const fccd_power *P, int k, double ta, double tb, in
     return x;
 }
 
-/* The sign of polynomial k at t, 0 when not certain. */
-static int sign_k(const fccd_power *P, int k, double t)
-{
-    fiv v = fccd_power_eval(P, k, t, t);
-    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
-}
-
 /* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
  * of polynomial k (signs sa before it, -sa after): the estimate rounded to
  * a multiple of 2^-30 (the addition of 2^22; the ends r -+ 2^-31 are then
@@ -516,7 +509,7 @@ bool fccd_newton_bracket(const fccd_power *P, int k, double ta, double tb, int s
     double a = r - 0x1p-31, b = r + 0x1p-31;
     a = a > ta ? a : ta;
     b = b < tb ? b : tb;
-    if (!(a < b) || (a != ta && sign_k(P, k, a) != sa) || (b != tb && sign_k(P, k, b) != -sa))
+    if (!(a < b) || (a != ta && fccd_power_sign(P, k, a) != sa) || (b != tb && fccd_power_sign(P, k, b) != -sa))
         return false;
     *la = a, *lb = b;
     return true;

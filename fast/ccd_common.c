@@ -105,7 +105,7 @@ static bool axis_separates(const search_state *s, double ta, double tb, double t
     return true;
 }
 
-static bool close_at(search_state *s, double ta, double tb);
+static bool close_at(search_state *s, double tm, double half);
 
 /* The box tests, the distance test and the axis test.  The distance test
  * is skipped where the shapes are certainly close (close_at: it could not
@@ -127,8 +127,8 @@ static bool excluded(search_state *s, double ta, double tb)
     /* The distance at tm can fall by at most lip |t - tm| within the piece
      * (|t - tm| <= (tb - ta) / 2 on dyadic pieces, where tm is exact; the
      * differences, rounded up, bound it on any piece). */
-    double tm = 0.5 * ta + 0.5 * tb, hi, ha = up(tm - ta), hb = up(tb - tm);
-    if (!close_at(s, ta, tb) && dist_at(s, tm, &hi) > up(s->lip * (ha > hb ? ha : hb)))
+    double tm = 0.5 * ta + 0.5 * tb, hi, ha = up(tm - ta), hb = up(tb - tm), half = ha > hb ? ha : hb;
+    if (!close_at(s, tm, half) && dist_at(s, tm, &hi) > up(s->lip * half))
         return true;
     return axis_separates(s, ta, tb, tm);
 }
@@ -204,31 +204,27 @@ static int leaf_depth(double width)
     return d;
 }
 
-static int sign_at(const search_state *s, double t)
-{
-    fiv v = fccd_power_eval(&s->P, 0, t, t);
-    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
-}
+static int sign_at(const search_state *s, double t) { return fccd_power_sign(&s->P, 0, t); }
 
-/* The shapes certainly within lip (tb - ta) / 2 of each other at the middle
- * tm of [ta, tb] (a pair of points on them, fccd_close_hi): then the
- * distance test of excluded cannot drop the piece (its lower bound is at
- * most this upper one), and excluded skips it (the box and axis tests
- * still run: the same decision).  The upper bound costs a fraction of the
- * lower one; a leaf that holds a contact (the usual bracket that the side
- * polynomials cannot certify: a contact on an edge or at an end point)
- * and the pieces of a motion that stays in contact always pass it. */
-static bool close_at(search_state *s, double ta, double tb)
+/* The shapes certainly within lip half of each other at the middle tm of a
+ * piece (half: the larger distance from tm to an end, rounded up; a pair
+ * of points on the shapes, fccd_close_hi): then the distance test of
+ * excluded, with the same threshold, cannot drop the piece (its lower
+ * bound is at most this upper one), and excluded skips it (the box and
+ * axis tests still run: the same decision).  The upper bound costs a
+ * fraction of the lower one; a leaf that holds a contact the side
+ * polynomials cannot certify (on an edge or at an end point) and the
+ * pieces of a motion that stays in contact usually pass it. */
+static bool close_at(search_state *s, double tm, double half)
 {
     if (!s->ready)
         prepare(s);
     fiv3 r[4];
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
-    double tm = 0.5 * ta + 0.5 * tb, ha = up(tm - ta), hb = up(tb - tm);
     for (int k = 0; k < 4; k++)
         r[k] = relative_at(&s->s0, &s->s1, k, base, tm, tm);
     double hi = up(fccd_close_hi(s->kind, r) + s->slack);
-    return hi <= up(s->lip * (ha > hb ? ha : hb));
+    return hi <= up(s->lip * half);
 }
 
 /* The last step of narrow on the bracket [ta, tb] that holds the root r:

@@ -216,67 +216,36 @@ bool fccd_axis(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame 
  * interval operations. */
 
 /* the closest parameter of p on x + s e, clamped to [0, 1] (0 for e = 0 or NaN) */
-static double seg_param(const double *x, const double *e, const double *p)
+static double seg_param(fv_d3 x, fv_d3 e, fv_d3 p)
 {
-    double ee = 0, ed = 0;
-    for (int i = 0; i < 3; i++) {
-        ee += e[i] * e[i];
-        ed += e[i] * (p[i] - x[i]);
-    }
-    double s = ed / ee;
+    double s = fv_ddot(e, fv_dsub(p, x)) / fv_ddot(e, e);
     return s > 0 ? (s < 1 ? s : 1) : 0;
 }
 
 /* |x + s e - p|^2 in plain binary64 */
-static double seg_sq(const double *x, double s, const double *e, const double *p)
+static double seg_sq(fv_d3 x, double s, fv_d3 e, fv_d3 p)
 {
-    double d = 0;
-    for (int i = 0; i < 3; i++) {
-        double c = x[i] + s * e[i] - p[i];
-        d += c * c;
-    }
-    return d;
+    fv_d3 c = fv_dsub(fv_dadd(x, fv_dmul(e, s)), p);
+    return fv_ddot(c, c);
 }
-
-static void dsub3(const double *a, const double *b, double *r)
-{
-    for (int i = 0; i < 3; i++)
-        r[i] = a[i] - b[i];
-}
-
-static void dcross3(const double *a, const double *b, double *r)
-{
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        r[i] = a[j] * b[k] - a[k] * b[j];
-    }
-}
-
-static double ddot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 double fccd_close_hi(fccd_kind kind, const fiv3 *v)
 {
-    double m[4][3];
+    fv_d3 m[4]; /* the enclosures' middles */
     for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 3; i++)
-            m[k][i] = mid(v[k].x[i]);
+        m[k] = (fv_d3){mid(v[k].x[0]), mid(v[k].x[1]), mid(v[k].x[2])};
     if (kind == FCCD_EDGE_EDGE) {
         /* a + u e1 against c + t e2: the four endpoint pairs, then the
          * lines' closest parameters when both are in [0, 1] */
-        double e1[3], e2[3], w[3], mc[3], x[3], y[3];
-        dsub3(m[1], m[0], e1), dsub3(m[3], m[2], e2), dsub3(m[2], m[0], w);
+        fv_d3 e1 = fv_dsub(m[1], m[0]), e2 = fv_dsub(m[3], m[2]), w = fv_dsub(m[2], m[0]), mc = fv_dcross(e1, e2);
         double u[5] = {0, 1, seg_param(m[0], e1, m[2]), seg_param(m[0], e1, m[3]), 0};
         double t[5] = {seg_param(m[2], e2, m[0]), seg_param(m[2], e2, m[1]), 0, 1, 0};
-        dcross3(e1, e2, mc), dcross3(w, e2, x), dcross3(w, e1, y);
-        double mm = ddot3(mc, mc);
-        u[4] = ddot3(x, mc) / mm, t[4] = ddot3(y, mc) / mm;
+        double mm = fv_ddot(mc, mc);
+        u[4] = fv_ddot(fv_dcross(w, e2), mc) / mm, t[4] = fv_ddot(fv_dcross(w, e1), mc) / mm;
         int n = u[4] >= 0 && u[4] <= 1 && t[4] >= 0 && t[4] <= 1 ? 5 : 4, k = 0;
         double best = INFINITY;
         for (int i = 0; i < n; i++) {
-            double q[3];
-            for (int j = 0; j < 3; j++)
-                q[j] = m[2][j] + t[i] * e2[j];
-            double d = seg_sq(m[0], u[i], e1, q);
+            double d = seg_sq(m[0], u[i], e1, fv_dadd(m[2], fv_dmul(e2, t[i])));
             if (d < best)
                 best = d, k = i;
         }
@@ -285,10 +254,9 @@ double fccd_close_hi(fccd_kind kind, const fiv3 *v)
     /* vertex-face: the projection when its barycentrics (doubles) make a
      * convex combination (as fccd_vf_dist), else the closest of the three
      * edges' points */
-    double e1[3], e2[3], e3[3], w[3], n[3], x[3], y[3];
-    dsub3(m[2], m[1], e1), dsub3(m[3], m[1], e2), dsub3(m[3], m[2], e3), dsub3(m[0], m[1], w);
-    dcross3(e1, e2, n), dcross3(w, e2, x), dcross3(e1, w, y);
-    double nn = ddot3(n, n), beta = ddot3(x, n) / nn, gamma = ddot3(y, n) / nn;
+    fv_d3 e1 = fv_dsub(m[2], m[1]), e2 = fv_dsub(m[3], m[1]), e3 = fv_dsub(m[3], m[2]), w = fv_dsub(m[0], m[1]);
+    fv_d3 n = fv_dcross(e1, e2);
+    double nn = fv_ddot(n, n), beta = fv_ddot(fv_dcross(w, e2), n) / nn, gamma = fv_ddot(fv_dcross(e1, w), n) / nn;
     fiv3 E1 = fiv3_sub(v[2], v[1]), E2 = fiv3_sub(v[3], v[1]);
     if (beta >= 0 && gamma >= 0 && beta + gamma <= 1 - 0x1p-50)
         return norm_up(fiv3_sub(v[0], along(along(v[1], beta, E1), gamma, E2)));

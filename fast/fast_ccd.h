@@ -168,6 +168,12 @@ void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
 void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B);
 /* An interval holding polynomial k of P at every t in [ta, tb] (0 <= ta <= tb). */
 fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
+/* The sign of polynomial k of P at the time t: 1 or -1 when certain, else 0. */
+static inline int fccd_power_sign(const fccd_power *P, int k, double t)
+{
+    fiv v = fccd_power_eval(P, k, t, t);
+    return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
+}
 
 /* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
  * of polynomial k of P, which is known to have one simple root there, with
