@@ -336,6 +336,16 @@ bench-check: $(BUILD)/release/bench/bench
 	@for v in 0 12x -1 4194305; do st=0; ISECT_BENCH_CASES=$$v $(BUILD)/release/bench/bench ray_plane \
 	  > /dev/null 2> $(BUILD)/bench-env.txt || st=$$?; grep -q "ISECT_BENCH_CASES='$$v'" $(BUILD)/bench-env.txt && \
 	  test $$st = 2 || { echo "bench-check: ISECT_BENCH_CASES=$$v: expected a message and status 2, got $$st"; exit 1; }; done
+	@st=0; ISECT_BENCH_ORDER=sorted $(BUILD)/release/bench/bench ray_plane > /dev/null 2> $(BUILD)/bench-env.txt || st=$$?; \
+	  grep -q "ISECT_BENCH_ORDER='sorted'" $(BUILD)/bench-env.txt && test $$st = 2 || \
+	  { echo "bench-check: ISECT_BENCH_ORDER=sorted: expected a message and status 2, got $$st"; exit 1; }
+	@# a shuffled pass visits every case once: the hit shares equal those of the fixed order
+	@ISECT_BENCH_ORDER=fixed $(BUILD)/release/bench/bench --quick > $(BUILD)/bench-quick-fixed.txt
+	@for f in bench-quick bench-quick-fixed; do \
+	  awk '/^  [a-z-]+ +[0-9.]+ /{print $$1, $$(NF-4), $$(NF-2), $$NF}' $(BUILD)/$$f.txt > $(BUILD)/$$f.hits; done; \
+	  test -s $(BUILD)/bench-quick.hits && cmp -s $(BUILD)/bench-quick.hits $(BUILD)/bench-quick-fixed.hits || \
+	  { echo "bench-check: the hit shares differ between shuffled and fixed order"; \
+	    diff $(BUILD)/bench-quick.hits $(BUILD)/bench-quick-fixed.hits | head; exit 1; }
 
 # ---- the CCD benchmark as an oracle check ----------------------------------
 # ref against the benchmark's ground truth (one line: queries, agreements,

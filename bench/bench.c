@@ -34,10 +34,14 @@
  * case; its figures mean nothing).  --filter-check: that last check alone, on
  * the full sets, with the share of ref calls answered without GMP.  ISECT_BENCH_SEED=N (decimal or 0x hex) changes the
  * seed; the seed is printed.  ISECT_BENCH_CASES=N (1 to 2^22, default 4096)
- * changes the number of cases per set: every pass replays the same cases
- * in the same order, so with 4096 the branch predictor can learn part of
- * a set; a million distinct cases (as the figures of issue 14 were taken)
- * leave it nothing to learn (and leave the caches, alike for fast and base).
+ * changes the number of cases per set.  Every timed pass visits a set's
+ * cases in a fresh random order (runner_order): replayed in the same order,
+ * 4096 cases are learnt by the branch predictor (the plain baselines' ns on
+ * random sets then drop by up to 4x against a million distinct cases, as
+ * the figures of issue 14 were taken), while a million cases leave the
+ * caches.  A shuffled pass over 4096 cases has neither effect.
+ * ISECT_BENCH_ORDER=fixed replays the same order (the figures before the
+ * eighth session).
  */
 #include "bench.h"
 #include "catalog.h"
@@ -64,7 +68,8 @@ static struct {
     double sample_seconds;
     int filter_check; /* compare ref's filter on and off on every case; 2: only that, no timing */
     int peers;        /* time the peer targets (not under --quick) */
-} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04, 0, 1};
+    int fixed_order;  /* ISECT_BENCH_ORDER=fixed: every pass visits the cases in the same order */
+} cfg = {MAX_CASES, FAST_SAMPLES, REF_SAMPLES, 0.04, 0, 1, 0};
 
 /* ---- timing ------------------------------------------------------------------ */
 
@@ -169,7 +174,40 @@ typedef struct {
     size_t n, hits;
     long reps;
     double ns[MAX_SAMPLES];
+    uint32_t *order; /* the visiting order of the next pass (runner_order) */
+    rng shuffle;     /* draws the orders */
 } runner;
+
+/* Gives u its visiting order: the identity, reshuffled before every timed
+ * pass (next_order) unless ISECT_BENCH_ORDER=fixed.  A pass in a fresh
+ * random order leaves the branch predictor nothing to memorise: with the
+ * same order on every pass it learns the outcomes of a set of a few
+ * thousand cases by heart, which favours the code with the more
+ * data-dependent branches (the plain baselines) and is not what a caller
+ * that meets each input once sees.  Returns 0, or 1 when out of memory. */
+static int runner_order(runner *u, uint64_t seed)
+{
+    u->order = malloc((u->n ? u->n : 1) * sizeof *u->order);
+    if (!u->order)
+        return 1;
+    for (size_t i = 0; i < u->n; i++)
+        u->order[i] = (uint32_t)i;
+    u->shuffle = (rng){seed};
+    return 0;
+}
+
+/* A Fisher-Yates shuffle of u's order (not timed; identity kept when fixed). */
+static void next_order(runner *u)
+{
+    if (cfg.fixed_order)
+        return;
+    for (size_t i = u->n; i > 1; i--) {
+        size_t j = (size_t)(rng_next(&u->shuffle) % i);
+        uint32_t t = u->order[i - 1];
+        u->order[i - 1] = u->order[j];
+        u->order[j] = t;
+    }
+}
 
 static size_t ref_loop(const runner *u)
 {
@@ -178,7 +216,7 @@ static size_t ref_loop(const runner *u)
     double out[ISECT_MAX_OUT], acc = 0;
     size_t hits = 0;
     for (size_t i = 0; i < u->n; i++) {
-        f(u->flat + i * (size_t)u->nin, out);
+        f(u->flat + u->order[i] * (size_t)u->nin, out);
         hits += (size_t)ref_hit(u->q, out);
         for (int k = 0; k < u->nout; k++)
             acc += out[k];
@@ -187,24 +225,35 @@ static size_t ref_loop(const runner *u)
     return hits;
 }
 
-static size_t run_pass(const runner *u) { return u->fn ? u->bq->loop(u->fn, u->typed, u->n) : ref_loop(u); }
+static size_t run_pass(const runner *u)
+{
+    return u->fn ? u->bq->loop(u->fn, u->typed, u->order, u->n) : ref_loop(u);
+}
+
+/* One pass in a fresh order; returns its seconds (the shuffle not included). */
+static double timed_pass(runner *u)
+{
+    next_order(u);
+    double t0 = now();
+    run_pass(u);
+    return now() - t0;
+}
 
 /* A warm-up pass (which also counts the hits), then the passes per sample. */
 static void calibrate(runner *u)
 {
+    next_order(u); /* the hits of a shuffled pass: make bench-check compares them with a fixed one's */
     u->hits = run_pass(u);
-    double t0 = now();
-    run_pass(u);
-    double dt = now() - t0;
+    double dt = timed_pass(u);
     u->reps = dt >= cfg.sample_seconds ? 1 : (long)ceil(cfg.sample_seconds / (dt > 1e-9 ? dt : 1e-9));
 }
 
 static void sample(runner *u, int k)
 {
-    double t0 = now();
+    double t = 0;
     for (long i = 0; i < u->reps; i++)
-        run_pass(u);
-    u->ns[k] = (now() - t0) * 1e9 / ((double)u->reps * (double)u->n);
+        t += timed_pass(u);
+    u->ns[k] = t * 1e9 / ((double)u->reps * (double)u->n);
 }
 
 static void print_ratio(double x)
@@ -324,7 +373,8 @@ static const char *peer_probe(const runner *u)
 }
 
 /* The peer targets with an entry for q, their accepted cases prepared. */
-static int peers_prepare(const bench_query *bq, const isect_query *q, const double *flat, size_t n, peer_run *pr)
+static int peers_prepare(const bench_query *bq, const isect_query *q, const double *flat, size_t n, uint64_t seed,
+                         peer_run *pr)
 {
     int np = 0, nin = isect_query_nin(q);
     for (size_t i = 0; cfg.peers && i < isect_target_count() && np < MAX_PEERS; i++) {
@@ -343,9 +393,16 @@ static int peers_prepare(const bench_query *bq, const isect_query *q, const doub
         p->run = (runner){.bq = bq, .q = q, .fn = e->fn, .typed = p->typed, .n = kept};
         if (kept < n)
             p->fast = (runner){.bq = bq, .q = q, .fn = bq->fast, .typed = p->typed, .n = kept};
-        if (kept && (p->skipped = peer_probe(&p->run)) != NULL)
-            p->run.n = 0;
         np++;
+        if (!kept)
+            continue; /* every case refused */
+        if (!p->typed || runner_order(&p->run, seed) || (p->fast.fn && runner_order(&p->fast, seed))) {
+            p->run.n = 0; /* out of memory: not timed */
+            p->skipped = "out of memory";
+            continue;
+        }
+        if ((p->skipped = peer_probe(&p->run)) != NULL)
+            p->run.n = 0;
     }
     return np;
 }
@@ -353,6 +410,8 @@ static int peers_prepare(const bench_query *bq, const isect_query *q, const doub
 static void peers_free(peer_run *pr, int np)
 {
     for (int i = 0; i < np; i++) {
+        free(pr[i].run.order);
+        free(pr[i].fast.order);
         free(pr[i].typed);
         free(pr[i].flat);
     }
@@ -417,9 +476,17 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
     runner fast = {.bq = bq, .q = q, .fn = bq->fast, .typed = typed, .n = n};
     runner base = {.bq = bq, .q = q, .fn = bq->base, .typed = typed, .n = n};
     runner ref = {.bq = bq, .q = q, .flat = flat, .nin = nin, .nout = isect_query_nout(q), .n = n};
+    const uint64_t order_seed = seed ^ 0x0DE5ULL; /* every runner of the set sees the same orders */
+    if (runner_order(&fast, order_seed) | runner_order(&base, order_seed) | runner_order(&ref, order_seed)) {
+        fprintf(stderr, "bench: out of memory\n");
+        free(fast.order), free(base.order), free(ref.order);
+        free(typed);
+        free(flat);
+        return 1;
+    }
 
     peer_run pr[MAX_PEERS];
-    int np = peers_prepare(bq, q, flat, n, pr);
+    int np = peers_prepare(bq, q, flat, n, order_seed, pr);
 
     calibrate(&fast);
     calibrate(&base);
@@ -500,6 +567,7 @@ static int bench_set_run(const bench_query *bq, const isect_query *q, const benc
     fflush(stdout);
 
     peers_free(pr, np);
+    free(fast.order), free(base.order), free(ref.order);
     free(typed);
     free(flat);
     return 0;
@@ -524,7 +592,10 @@ static void usage(FILE *f)
                "mean nothing; it also checks --filter-check's property).  --filter-check: no timing;\n"
                "ref with its filter on and off must give the same bits on every case, and the\n"
                "share answered without GMP is printed.  ISECT_BENCH_SEED=N changes the PRNG seed;\n"
-               "ISECT_BENCH_CASES=N (1 to 4194304) the cases per set (default 4096; --quick keeps 256).\n");
+               "ISECT_BENCH_CASES=N (1 to 4194304) the cases per set (default 4096; --quick keeps 256).\n"
+               "Every timed pass visits the cases in a fresh random order (the same for fast, base,\n"
+               "ref and the peers), so that the branch predictor cannot learn a set by heart;\n"
+               "ISECT_BENCH_ORDER=fixed visits them in the same order on every pass (the former figures).\n");
 }
 
 int main(int argc, char **argv)
@@ -569,6 +640,16 @@ int main(int argc, char **argv)
             cfg.cases = (size_t)v;
     }
 
+    const char *order = getenv("ISECT_BENCH_ORDER");
+    if (order && *order) {
+        if (strcmp(order, "fixed") != 0 && strcmp(order, "shuffled") != 0) {
+            fprintf(stderr, "bench: ISECT_BENCH_ORDER='%s' is neither 'shuffled' (the default) nor 'fixed'\n",
+                    order);
+            return 2;
+        }
+        cfg.fixed_order = strcmp(order, "fixed") == 0;
+    }
+
     uint64_t seed = DEFAULT_SEED;
     const char *env = getenv("ISECT_BENCH_SEED");
     if (env && *env) {
@@ -601,8 +682,10 @@ int main(int argc, char **argv)
     cpu_name(cpu, sizeof cpu);
     printf("isect bench: ns per call, median of %d samples (ref: %d) of >= %.0f ms each,\n", cfg.fast_samples,
            cfg.ref_samples, cfg.sample_seconds * 1e3);
-    printf("%zu cases per input set, PRNG seed 0x%llx (ISECT_BENCH_SEED, ISECT_BENCH_CASES to change).\n", cfg.cases,
+    printf("%zu cases per input set, PRNG seed 0x%llx (ISECT_BENCH_SEED, ISECT_BENCH_CASES to change),\n", cfg.cases,
            (unsigned long long)seed);
+    printf("%s (ISECT_BENCH_ORDER).\n", cfg.fixed_order ? "every pass in the same order, the branch predictor may learn a set"
+                                                         : "each pass in a fresh random order");
     if (quick)
         printf("--quick: a smoke run; the figures below mean nothing.\n");
     printf("Figures are ratios measured side by side in one run on this machine\n");

@@ -96,8 +96,9 @@ typedef struct {
     const char *base_label, *base_about;
     /* Flat cases -> the typed arguments (malloc'd, freed by the caller). */
     void *(*prepare)(const double *flat, size_t n);
-    /* Call fn (a function of the query's typed signature) on every case; return the hits. */
-    size_t (*loop)(any_fn fn, const void *typed, size_t n);
+    /* Call fn (a function of the query's typed signature) on every case,
+     * case order[i] i-th (order: a permutation of 0..n-1); return the hits. */
+    size_t (*loop)(any_fn fn, const void *typed, const uint32_t *order, size_t n);
     bench_set sets[BENCH_MAX_SETS];
 } bench_query;
 

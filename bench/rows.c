@@ -70,7 +70,7 @@ static isect_moving_aabb rd_moving_aabb(const double *x)
         }                                                                                                      \
         return c;                                                                                              \
     }                                                                                                          \
-    static size_t Q##_loop(any_fn fn, const void *typed, size_t n)                                             \
+    static size_t Q##_loop(any_fn fn, const void *typed, const uint32_t *order, size_t n)                      \
     {                                                                                                          \
         isect_##Q##_fn *volatile vf = (isect_##Q##_fn *)fn;                                                    \
         isect_##Q##_fn *f = vf;                                                                                \
@@ -78,7 +78,8 @@ static isect_moving_aabb rd_moving_aabb(const double *x)
         size_t hits = 0;                                                                                       \
         for (size_t i = 0; i < n; i++) {                                                                       \
             isect_##Q##_result res;                                                                            \
-            hits += f(c[i].a, c[i].b, &res);                                                                   \
+            const Q##_case *x = &c[order[i]];                                                                  \
+            hits += f(x->a, x->b, &res);                                                                       \
         }                                                                                                      \
         bench_sink += (double)hits;                                                                            \
         return hits;                                                                                           \
@@ -99,7 +100,7 @@ static isect_moving_aabb rd_moving_aabb(const double *x)
         }                                                                                                      \
         return c;                                                                                              \
     }                                                                                                          \
-    static size_t Q##_loop(any_fn fn, const void *typed, size_t n)                                             \
+    static size_t Q##_loop(any_fn fn, const void *typed, const uint32_t *order, size_t n)                      \
     {                                                                                                          \
         isect_##Q##_fn *volatile vf = (isect_##Q##_fn *)fn;                                                    \
         isect_##Q##_fn *f = vf;                                                                                \
@@ -107,7 +108,8 @@ static isect_moving_aabb rd_moving_aabb(const double *x)
         size_t hits = 0;                                                                                       \
         for (size_t i = 0; i < n; i++) {                                                                       \
             isect_##Q##_result res;                                                                            \
-            hits += f(c[i].a, c[i].b, c[i].c, &res);                                                           \
+            const Q##_case *x = &c[order[i]];                                                                  \
+            hits += f(x->a, x->b, x->c, &res);                                                                 \
         }                                                                                                      \
         bench_sink += (double)hits;                                                                            \
         return hits;                                                                                           \

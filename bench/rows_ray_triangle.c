@@ -204,7 +204,7 @@ static void *rt_prepare(const double *flat, size_t n)
     return c;
 }
 
-static size_t rt_loop(any_fn fn, const void *typed, size_t n)
+static size_t rt_loop(any_fn fn, const void *typed, const uint32_t *order, size_t n)
 {
     isect_ray_triangle_fn *volatile vf = (isect_ray_triangle_fn *)fn;
     isect_ray_triangle_fn *f = vf; /* opaque to the compiler: no inlining, no specialisation */
@@ -213,7 +213,7 @@ static size_t rt_loop(any_fn fn, const void *typed, size_t n)
     float acc = 0;
     for (size_t i = 0; i < n; i++) {
         isect_ray_triangle_result res;
-        hits += f(c[i].ray, c[i].tri, &res);
+        hits += f(c[order[i]].ray, c[order[i]].tri, &res);
         acc += res.t;
     }
     bench_sink += acc;
