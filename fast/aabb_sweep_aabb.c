@@ -123,8 +123,8 @@ static ISECT_NOINLINE bool exact_hit(const isect_moving_aabb *a, const isect_mov
         chk += (L + H) + d;                                                                                    \
         if (d != 0) {                                                                                          \
             double inv = 1 / d, t0 = L * inv, t1 = H * inv;                                                    \
-            lo = t0 < t1 ? t0 : t1;                                                                            \
-            hi = t0 < t1 ? t1 : t0;                                                                            \
+            lo = t0 < t1 ? t0 : t1; /* minsd and maxsd: one shared test would be a branch */                \
+            hi = t0 > t1 ? t0 : t1;                                                                            \
         } else {                                                                                               \
             lo = L <= 0 && H >= 0 ? 0 : 2; /* every t or none (an exact test) */                             \
             hi = 1;                                                                                            \

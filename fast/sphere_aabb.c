@@ -23,13 +23,42 @@ static int sphere_aabb_sign_exact(isect_sphere s, isect_aabb b)
     return fe_sign(&d);
 }
 
-static double gap(float c, float lo, float hi) { return c < lo ? (double)lo - c : c > hi ? (double)c - hi : 0; }
+/* The gap from c to [lo, hi] in binary64, 0 inside, without a branch
+ * (maxsd twice; GCC turns a comparison with the constant 0 into a branch,
+ * hence z = t * 0): t = max(fl(lo - c), fl(c - hi)), then max(t, z) with z
+ * = t * 0, which is +-0 for a finite t.  For lo <= hi at most one of the
+ * two differences is positive (fl is monotonic: fl(lo - c) <= fl(hi - c)
+ * = -fl(c - hi)), and it is the rounded gap, with the exact gap's sign (a
+ * binary64 difference of binary32 values is 0 only when exact); else the
+ * result is +-0, whose square is 0.  An infinite t gives NaN (z = NaN):
+ * the certificates then fail and the cold path's validity test decides. */
+static inline double gap(float c, float lo, float hi)
+{
+    double a = (double)lo - c, b = (double)c - hi, t = a > b ? a : b, z = t * 0;
+    return t > z ? t : z;
+}
 
-static bool sphere_aabb_valid(isect_sphere s, isect_aabb b)
+/* Every input finite, the radius >= 0 and min <= max on each axis, as one
+ * integer (no branch): a box extent fl(max - min) in binary64 has the
+ * exact difference's sign, and is finite iff both ends are (inf - inf is
+ * NaN, which fails >= 0). */
+static inline unsigned sphere_aabb_valid(isect_sphere s, isect_aabb b)
 {
     double ex = (double)b.max.x - b.min.x, ey = (double)b.max.y - b.min.y, ez = (double)b.max.z - b.min.z;
-    return fv_finite3(s.center) && s.radius >= 0 && s.radius <= FLT_MAX && ex >= 0 && ex <= DBL_MAX && ey >= 0 &&
-           ey <= DBL_MAX && ez >= 0 && ez <= DBL_MAX;
+    isect_vec3 c = s.center;
+    double cs = ((double)c.x - c.x) + ((double)c.y - c.y) + ((double)c.z - c.z); /* 0 iff finite, else NaN */
+    return (cs == 0) & (s.radius >= 0) & (s.radius <= FLT_MAX) & (ex >= 0) & (ey >= 0) & (ez >= 0) &
+           (ex + ey + ez <= DBL_MAX);
+}
+
+/* What the certificates leave: undecided (valid or not) or a certified
+ * hit on invalid input; decided exactly. */
+static ISECT_NOINLINE bool sphere_aabb_cold(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *out)
+{
+    bool hit = sphere_aabb_valid(s, b) && sphere_aabb_sign_exact(s, b) <= 0;
+    if (out)
+        out->hit = hit;
+    return hit;
 }
 
 bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *out)
@@ -37,10 +66,12 @@ bool isect_sphere_aabb(isect_sphere s, isect_aabb b, isect_sphere_aabb_result *o
     double ex = gap(s.center.x, b.min.x, b.max.x), ey = gap(s.center.y, b.min.y, b.max.y),
            ez = gap(s.center.z, b.min.z, b.max.z);
     double d2 = ex * ex + ey * ey + ez * ez, r2 = (double)s.radius * s.radius;
-    /* invalid input is a miss: checked only where the answer may be a hit */
-    bool hit = !(d2 > r2 * (1 + FB_CERT_SQ)) && sphere_aabb_valid(s, b) &&
-               (d2 * (1 + FB_CERT_SQ) <= r2 || sphere_aabb_sign_exact(s, b) <= 0);
+    /* a certain miss needs no validity test (invalid input is a miss);
+     * a certain hit does.  One branch, to the cold path. */
+    unsigned miss = d2 > r2 * (1 + FB_CERT_SQ), in = d2 * (1 + FB_CERT_SQ) <= r2;
+    if (ISECT_UNLIKELY(!(miss | (in & sphere_aabb_valid(s, b)))))
+        return sphere_aabb_cold(s, b, out);
     if (out)
-        out->hit = hit;
-    return hit;
+        out->hit = in;
+    return in;
 }
