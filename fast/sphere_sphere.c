@@ -119,21 +119,22 @@ static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32
      * centre makes d2 inf or NaN, a non-finite radius r (nothing overflows) */
     unsigned valid = (d2 <= DBL_MAX) & (r <= DBL_MAX) & (ar >= 0) & (br >= 0);
     unsigned in = d2 * (1 + FB_CERT_SQ) <= r2, out64 = d2 > r2 * (1 + FB_CERT_SQ);
-    if (valid & !(in | out64)) {
-        double ex, ey, ez, er, es, ed;
-        fx_two_sum(bx, -ax, &ex);
-        fx_two_sum(by, -ay, &ey);
-        fx_two_sum(bz, -az, &ez);
-        fx_two_sum(ar, br, &er);
-        fx_two_sum(xx, yy, &es);
-        fx_two_sum(s, zz, &ed);
-        uint64_t inexact = fv_bits64(ex) | fv_bits64(ey) | fv_bits64(ez) | fv_bits64(er) |
-                           fv_bits64(es) | fv_bits64(ed) | fx_low27(dx) | fx_low27(dy) | fx_low27(dz) |
-                           fx_low27(r);
-        if (inexact)
-            return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
-        in = d2 <= r2;
-    }
+    unsigned undecided = !(in | out64);
+    double ex, ey, ez, er, es, ed;
+    fx_two_sum(bx, -ax, &ex);
+    fx_two_sum(by, -ay, &ey);
+    fx_two_sum(bz, -az, &ez);
+    fx_two_sum(ar, br, &er);
+    fx_two_sum(xx, yy, &es);
+    fx_two_sum(s, zz, &ed);
+    uint64_t inexact = fv_bits64(ex) | fv_bits64(ey) | fv_bits64(ez) | fv_bits64(er) | fv_bits64(es) |
+                       fv_bits64(ed) | fx_low27(dx) | fx_low27(dy) | fx_low27(dz) | fx_low27(r);
+    /* one test: inexact, masked unless valid and undecided (as two tests
+     * GCC branches on inexact first, and that branch goes either way on
+     * touching inputs) */
+    if (ISECT_UNLIKELY((inexact & (0 - (uint64_t)(valid & undecided))) != 0))
+        return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
+    in |= undecided & (d2 <= r2); /* undecided: in was 0; exact squares and sums decide */
     bool hit = valid & in;
     if (out)
         out->hit = hit;
