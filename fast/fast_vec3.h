@@ -84,6 +84,17 @@ static inline uint64_t fv_bits64(double x)
     return u;
 }
 
+/* x when keep is true, else +0, without a branch (a mask on the bits): for
+ * an output computed on every call and kept only on a hit, whose branch
+ * would go either way on random inputs. */
+static inline float fv_keep32(float x, bool keep)
+{
+    uint32_t u = fv_bits32(x) & (0u - (uint32_t)keep);
+    float r;
+    memcpy(&r, &u, sizeof r);
+    return r;
+}
+
 /* 2^e as a binary64, -1022 <= e <= 1023 (every exponent used here is within
  * a few hundred). */
 static inline double fv_pow2(int e)

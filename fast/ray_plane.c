@@ -191,10 +191,10 @@ bool isect_ray_plane(isect_ray ray, isect_plane plane, isect_ray_plane_result *o
     if (!((an > gn) & ((sure_den & (within | beyond | !same)) | parallel)))
         return rp_cold(&ray, &plane, gn + gd, w.x, w.y, w.z, out); /* pointers: no copy of the arguments */
     bool hit = sure_den & same & within; /* a negative tmax with den == 0 would pass "within" */
-    if (out) {
+    if (out) { /* t on every call, kept on a hit: no branch on hit */
         float t = (float)(num / den);
         out->hit = hit;
-        out->t = !hit ? 0 : t > ray.tmax ? ray.tmax : t;
+        out->t = fv_keep32(t > ray.tmax ? ray.tmax : t, hit);
     }
     return hit;
 }

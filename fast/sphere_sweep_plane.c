@@ -82,27 +82,32 @@ static ISECT_NOINLINE int plane_exact(isect_moving_sphere s, isect_plane pl)
 }
 
 /* The decision from the binary64 values (M0 = sum |n_i w_i|,
- * Mv = sum |n_i v_i|, rN = r^2 N), or -1 when a guard cannot certify it. */
+ * Mv = sum |n_i v_i|, rN = r^2 N), or -1 when a guard cannot certify it,
+ * without a branch: every test is computed and the verdict assembled from
+ * their bits (on random input each test goes either way, and the bench
+ * visits its cases in a fresh order per pass).  In order: touching at
+ * t = 0 (c = d0^2 - r^2 N certainly <= 0: 1; uncertain: -1); else d0's
+ * sign is certain (d0^2 > 2^-47 M0^2, so |d0| > 2^-24 M0 exceeds d0's
+ * guard 2^-49 M0); Mv == 0 (dv = 0 exactly: parallel motion or none): 0;
+ * dv's sign uncertain: -1; receding (d0, dv of one sign): 0; the centre
+ * crosses the plane by t = 1 (sd, d0 + dv with dv's sign, certainly > 0):
+ * 2, uncertain: -1; else f = (d0 + dv)^2 - r^2 N: certainly < 0: 2,
+ * > 0: 0, else -1.  The values past a decided test may be inf or NaN
+ * (never for valid input, but unused either way); sd = (d0 + dv) sign(dv)
+ * by copysign, exact (dv = 0 is decided before sd matters). */
 static inline int plane_filtered(double d0, double M0, double dv, double Mv, double rN)
 {
     double c = d0 * d0 - rN, gc = FB_SWEEP_QUAD * (M0 * M0 + rN);
-    if (c <= gc)
-        return c < -gc ? 1 : -1;
-    /* Here d0^2 > 2^-47 M0^2, so |d0| > 2^-24 M0 exceeds d0's guard
-     * 2^-49 M0: d0's sign is certain. */
-    if (Mv == 0)
-        return 0; /* dv = 0 exactly: parallel motion or none */
-    if (!(fabs(dv) > FB_SWEEP_LIN * Mv))
-        return -1;
-    if ((d0 > 0) == (dv > 0))
-        return 0;
-    double sum = d0 + dv, sd = dv > 0 ? sum : -sum, K = M0 + Mv, gs = FB_SWEEP_LIN * K;
-    if (sd > gs)
-        return 2;
-    if (sd >= -gs)
-        return -1;
+    double sum = d0 + dv, sd = sum * copysign(1.0, dv), K = M0 + Mv, gs = FB_SWEEP_LIN * K;
     double f = sum * sum - rN, gf = FB_SWEEP_QUAD * (K * K + rN);
-    return f < -gf ? 2 : f > gf ? 0 : -1;
+    unsigned at0 = c < -gc, far = c > gc, moving = Mv != 0, sure_v = fabs(dv) > FB_SWEEP_LIN * Mv;
+    unsigned approach = (d0 > 0) != (dv > 0), cross = sd > gs, before = sd < -gs;
+    unsigned f_in = f < -gf, f_out = f > gf;
+    unsigned open = far & moving & sure_v & approach; /* the sign tests passed, not receding */
+    unsigned hit_t = open & (cross | (before & f_in));
+    unsigned unsure = (!at0 & !far) | (far & moving & !sure_v) | (open & !cross & !before) |
+                      (open & before & !f_in & !f_out);
+    return (int)(at0 + 2 * hit_t) - (int)unsure; /* exclusive: unsure implies !at0 and !hit_t */
 }
 
 bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sphere_sweep_plane_result *out)
@@ -118,20 +123,26 @@ bool isect_sphere_sweep_plane(isect_moving_sphere s, isect_plane plane, isect_sp
     /* Valid: every input finite (an infinite or NaN c, q or n makes a term
      * of d0 infinite or NaN, v one of dv; finite values stay below 2^262,
      * so the sum is finite iff they are), r >= 0, n != 0 (N = 0 only then:
-     * squares of binary32 values do not underflow). */
+     * squares of binary32 values do not underflow); one test. */
     double chk = (d0 + dv) + r;
-    if (!(chk - chk == 0) || !(r >= 0) || N == 0)
+    if (ISECT_UNLIKELY(!((chk - chk == 0) & (r >= 0) & (N != 0))))
         return false;
     double M0 = fabs(nx * wx) + fabs(ny * wy) + fabs(nz * wz), Mv = fabs(nx * vx) + fabs(ny * vy) + fabs(nz * vz);
     int k = plane_filtered(d0, M0, dv, Mv, rN);
-    if (k < 0)
+    if (ISECT_UNLIKELY(k < 0))
         k = plane_exact(s, plane);
-    if (k == 0)
-        return false;
+    /* t on every call, kept on a hit (no branch on the verdict): a contact
+     * at t = 0 gives 0, else (|d0| - r sqrt(N))/|dv| clamped to [0, 1]: inf
+     * (dv rounded to 0 where the exact path found a crossing) to 1, a NaN
+     * or a value <= 0 to +0.  one is 1 (dv is finite on valid input), as a
+     * value GCC cannot fold: with the constant it branches instead of minsd. */
+    double t = (fabs(d0) - r * sqrt(N)) / fabs(dv), one = fabs(dv) * 0 + 1;
+    double tc = t > one ? one : t;
+    float tf = (float)tc;
+    tf = fv_keep32(tf, (k == 2) & (tf > 0));
     if (out) {
-        double t = k == 1 ? 0 : (fabs(d0) - r * sqrt(N)) / fabs(dv);
-        out->hit = true;
-        out->t = (float)(t > 1 ? 1 : t >= 0 ? t : 0); /* NaN (dv rounded to 0): 0 */
+        out->hit = k != 0;
+        out->t = tf;
     }
-    return true;
+    return k != 0;
 }
