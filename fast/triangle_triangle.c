@@ -159,13 +159,10 @@ static ISECT_NOINLINE int uncertain_sides(const isect_triangle *ta, const isect_
         sb[k] = (*pb >> k & 1) - (*nb >> k & 1);
     }
     int r = isect_triangle_triangle_exact(av, bv, sa, sb, ga, gb);
-    *pa = *na = *pb = *nb = 0;
-    for (int k = 0; k < 3; k++) {
-        *pa |= (sa[k] > 0) << k;
-        *na |= (sa[k] < 0) << k;
-        *pb |= (sb[k] > 0) << k;
-        *nb |= (sb[k] < 0) << k;
-    }
+    *pa = (sa[0] > 0) | (sa[1] > 0) << 1 | (sa[2] > 0) << 2;
+    *na = (sa[0] < 0) | (sa[1] < 0) << 1 | (sa[2] < 0) << 2;
+    *pb = (sb[0] > 0) | (sb[1] > 0) << 1 | (sb[2] > 0) << 2;
+    *nb = (sb[0] < 0) | (sb[1] < 0) << 1 | (sb[2] < 0) << 2;
     return r;
 }
 
