@@ -18,6 +18,9 @@
  *   others', x (y) one of the other two (crossing_hit): zero sides
  *   included.
  * crossing_hit's uncertain orientations: tx_orient3_exact_split.
+ * The common path has two branches (a triangle strictly on one side of
+ * the other's plane, a miss) and one to each cold path (an uncertain side,
+ * an uncertain orientation): every other test is combined as integers.
  */
 #include "fast_overlap.h"
 #include "fast_tri_exact.h"
@@ -25,93 +28,172 @@
 
 /* ---- filter --------------------------------------------------------------------- */
 
-/* The certified sides s[k] of the points x[k] with respect to the plane of
- * t (0: not certain); returns +1 or -1 when all three are certainly on that
- * side, else 0.  n = e1 x e2 and its magnitude terms m, so that the bound
- * is ov_abs_triple(w, e1, e2) term for term. */
-static int sides(const fv_d3 *t, const fv_d3 *x, int *s, double *gs)
+/* The triple product o = (x - t0).n, n = e1 x e2 (the side of x against
+ * the plane through t0 spanned by e1, e2), and its bound *g =
+ * FB_CERT_TRIPLE ov_abs_triple(x - t0, e1, e2), term for term (m =
+ * cross_terms(e1, e2)). */
+static inline double side(fv_d3 x, fv_d3 t0, fv_d3 n, fv_d3 m, double *g)
 {
-    fv_d3 e1 = fv_dsub(t[1], t[0]), e2 = fv_dsub(t[2], t[0]), n = fv_dcross(e1, e2);
-    fv_d3 m = {fabs(e1.y * e2.z) + fabs(e1.z * e2.y), fabs(e1.z * e2.x) + fabs(e1.x * e2.z),
-               fabs(e1.x * e2.y) + fabs(e1.y * e2.x)};
-    for (int k = 0; k < 3; k++) {
-        fv_d3 w = fv_dsub(x[k], t[0]);
-        double o = fv_ddot(w, n), g = FB_CERT_TRIPLE * (fabs(w.x) * m.x + fabs(w.y) * m.y + fabs(w.z) * m.z);
-        s[k] = o > g ? 1 : -o > g ? -1 : 0;
-        gs[k] = g;
-    }
-    return s[0] == s[1] && s[0] == s[2] ? s[0] : 0;
+    fv_d3 w = fv_dsub(x, t0);
+    *g = FB_CERT_TRIPLE * (fabs(w.x) * m.x + fabs(w.y) * m.y + fabs(w.z) * m.z);
+    return fv_ddot(w, n);
+}
+
+/* The magnitude terms of the cross product e1 x e2: m_x = |e1_y e2_z| +
+ * |e1_z e2_y| and cyclically (ov_abs_triple's inner sums). */
+static inline fv_d3 cross_terms(fv_d3 e1, fv_d3 e2)
+{
+    return (fv_d3){fabs(e1.y * e2.z) + fabs(e1.z * e2.y), fabs(e1.z * e2.x) + fabs(e1.x * e2.z),
+                   fabs(e1.x * e2.y) + fabs(e1.y * e2.x)};
+}
+
+/* The certified sides of the points x[k] with respect to the plane of t,
+ * as bit masks: bit k of *pos (*neg) set when x[k] is certainly above
+ * (below) it (|o| > g), neither when not certain; gs[k] the bound.  The
+ * comparisons are combined as integers: no branch. */
+static inline void sides(const fv_d3 *t, const fv_d3 *x, int *pos, int *neg, double *gs)
+{
+    fv_d3 e1 = fv_dsub(t[1], t[0]), e2 = fv_dsub(t[2], t[0]), n = fv_dcross(e1, e2), m = cross_terms(e1, e2);
+    double o0 = side(x[0], t[0], n, m, &gs[0]), o1 = side(x[1], t[0], n, m, &gs[1]),
+           o2 = side(x[2], t[0], n, m, &gs[2]);
+    *pos = (o0 > gs[0]) | (o1 > gs[1]) << 1 | (o2 > gs[2]) << 2;
+    *neg = (-o0 > gs[0]) | (-o1 > gs[1]) << 1 | (-o2 > gs[2]) << 2;
 }
 
 /* A vertex whose side is strictly above both others' or strictly below
- * both (the signs are not all equal, so one exists). */
-static int lone(const int *s)
+ * both, from exact (or certified) sides' masks: pos and neg disjoint, the
+ * signs not all equal.  The only positive side when there is one (the
+ * others are 0 or negative); else the only negative one; else two sides
+ * are of one sign and the third is 0: that one.  No branch: sp (sn) is 1
+ * when pos (neg, and pos is not) is the mask of one side (0x16 has the
+ * bits 1, 2 and 4), the chosen mask is selected by and-ing with -1 or 0,
+ * and its one bit 2^k gives k = mask / 2. */
+static inline int lone(int pos, int neg)
 {
-    for (int k = 0; k < 2; k++) {
-        int x = s[(k + 1) % 3], y = s[(k + 2) % 3];
-        if ((s[k] > x && s[k] > y) || (s[k] < x && s[k] < y))
-            return k;
-    }
-    return 2;
+    int sp = (0x16 >> pos) & 1, sn = (0x16 >> neg) & 1 & ~sp;
+    return ((pos & -sp) | (neg & -sn) | (7 & ~(pos | neg) & (sp + sn - 1))) >> 1;
 }
 
 /* Both triangles non-degenerate, their planes crossing in the line L,
  * neither strictly on one side of the other's plane: A meets the plane of
  * B in the segment between the points alpha_x where the lines p1 x (p1 =
- * lone(sa), x the other two vertices) meet B's plane (alpha_x = x for x in
+ * a[lone(pa, na)], x the other two vertices) meet B's plane (alpha_x = x for x in
  * the plane, = p1 for p1 in the plane), since the sides of the two x differ
  * from p1's in the same direction; B likewise with p2, beta_y.  The four
  * orientations orient(p1, x, p2, y) = c (beta_y - alpha_x) along L, one
  * constant c != 0 for the four (docs/queries/triangle_triangle.md): a miss
- * iff all four are of one strict sign; a zero is a common point.  Each sign
- * is the binary64 one when FB_CERT_TRIPLE certifies it (the value and
- * bound tx_orient3(p1, x, p2, y) computes), else 0 for g = 0, else
- * tx_orient3_exact_split's. */
-static bool crossing_hit(const isect_vec3 *av, const isect_vec3 *bv, const fv_d3 *a, const fv_d3 *b, const int *sa,
-                         const int *sb)
+ * iff all four are of one strict sign; a zero is a common point.
+ * crossing_orients: the four in binary64, o[u] and its bound g[u] (the
+ * value and bound tx_orient3(p1, x, p2, y) computes, term for term: pq =
+ * p2 - p1, the cross product pq x (y - p1) and its magnitude terms once
+ * for both x), u = 2 xi + yi for x = a[(i + 1 + xi) % 3], y = b[(j + 1 +
+ * yi) % 3]; the third index of 0, 1, 2 is 3 minus the other two. */
+typedef struct {
+    int i, j;          /* p1 = a[i], p2 = b[j] */
+    double o[4], g[4]; /* orient(p1, x, p2, y) and its bound */
+} crossing;
+
+static inline int next3(int i) { return (unsigned)(i + 1) % 3; }
+
+static inline void crossing_orients(crossing *c, const fv_d3 *a, const fv_d3 *b, int i, int j)
 {
-    int i = lone(sa), j = lone(sb), pos = 0, neg = 0;
-    fv_d3 pq = fv_dsub(b[j], a[i]);
-    for (int x = 1; x < 3; x++) {
-        int ix = (i + x) % 3;
-        fv_d3 px = fv_dsub(a[ix], a[i]);
-        for (int y = 1; y < 3; y++) {
-            int jy = (j + y) % 3;
-            fv_d3 py = fv_dsub(b[jy], a[i]);
-            double o = fv_ddot(px, fv_dcross(pq, py)), g = FB_CERT_TRIPLE * ov_abs_triple(px, pq, py);
-            int s = o > g ? 1 : -o > g ? -1 : g == 0 ? 0 : tx_orient3_exact_split(av[i], av[ix], bv[j], bv[jy]);
-            pos += s > 0;
-            neg += s < 0;
+    int i1 = next3(i), j1 = next3(j);
+    fv_d3 p1 = a[i], pq = fv_dsub(b[j], p1), x0 = a[i1], x1 = a[3 - i - i1];
+    fv_d3 y0 = fv_dsub(b[j1], p1), y1 = fv_dsub(b[3 - j - j1], p1);
+    fv_d3 n0 = fv_dcross(pq, y0), n1 = fv_dcross(pq, y1), m0 = cross_terms(pq, y0), m1 = cross_terms(pq, y1);
+    c->i = i;
+    c->j = j;
+    c->o[0] = side(x0, p1, n0, m0, &c->g[0]);
+    c->o[1] = side(x0, p1, n1, m1, &c->g[1]);
+    c->o[2] = side(x1, p1, n0, m0, &c->g[2]);
+    c->o[3] = side(x1, p1, n1, m1, &c->g[3]);
+}
+
+/* crossing_hit's uncertain orientations (bit u of cp | cn clear): 0 for
+ * g = 0, else tx_orient3_exact_split's; cp (cn) the masks of the
+ * certainly positive (negative) ones.  A positive and a negative one
+ * already make the answer a hit. */
+static ISECT_NOINLINE bool crossing_exact(const isect_triangle *ta, const isect_triangle *tb, const crossing *c, int cp,
+                                          int cn)
+{
+    if (cp && cn)
+        return true;
+    const isect_vec3 av[3] = {ta->v0, ta->v1, ta->v2}, bv[3] = {tb->v0, tb->v1, tb->v2};
+    int i1 = next3(c->i), j1 = next3(c->j);
+    for (int u = 0; u < 4; u++)
+        if (!((cp | cn) >> u & 1) && c->g[u] != 0) {
+            int ix = u >> 1 ? 3 - c->i - i1 : i1, jy = u & 1 ? 3 - c->j - j1 : j1;
+            int s = tx_orient3_exact_split(av[c->i], av[ix], bv[c->j], bv[jy]);
+            cp |= (s > 0) << u;
+            cn |= (s < 0) << u;
         }
+    return cp != 15 && cn != 15;
+}
+
+/* The crossing test (above) with the sides' masks of a's vertices (pa, na)
+ * and b's (pb, nb): the four certified signs combined as integers, one
+ * branch to crossing_exact when one is not certain. */
+static inline bool crossing_hit(const isect_triangle *ta, const isect_triangle *tb, const fv_d3 *a, const fv_d3 *b,
+                                int pa, int na, int pb, int nb)
+{
+    crossing c;
+    crossing_orients(&c, a, b, lone(pa, na), lone(pb, nb));
+    int cp = (c.o[0] > c.g[0]) | (c.o[1] > c.g[1]) << 1 | (c.o[2] > c.g[2]) << 2 | (c.o[3] > c.g[3]) << 3,
+        cn = (-c.o[0] > c.g[0]) | (-c.o[1] > c.g[1]) << 1 | (-c.o[2] > c.g[2]) << 2 | (-c.o[3] > c.g[3]) << 3;
+    if (ISECT_UNLIKELY((cp | cn) != 15))
+        return crossing_exact(ta, tb, &c, cp, cn);
+    return (cp != 15) & (cn != 15);
+}
+
+/* A pair with an uncertain side: the exact path
+ * (fast/triangle_triangle_exact.c: the sides exactly, the coplanar and
+ * degenerate pairs); its answer 0 or 1, or 2 with the exact sides' masks
+ * in *pa, *na, *pb, *nb (the planes cross: crossing_hit). */
+static ISECT_NOINLINE int uncertain_sides(const isect_triangle *ta, const isect_triangle *tb, int *pa, int *na,
+                                          int *pb, int *nb, const double *ga, const double *gb)
+{
+    const isect_vec3 av[3] = {ta->v0, ta->v1, ta->v2}, bv[3] = {tb->v0, tb->v1, tb->v2};
+    int sa[3], sb[3];
+    for (int k = 0; k < 3; k++) {
+        sa[k] = (*pa >> k & 1) - (*na >> k & 1);
+        sb[k] = (*pb >> k & 1) - (*nb >> k & 1);
     }
-    return pos != 4 && neg != 4;
+    int r = isect_triangle_triangle_exact(av, bv, sa, sb, ga, gb);
+    *pa = (sa[0] > 0) | (sa[1] > 0) << 1 | (sa[2] > 0) << 2;
+    *na = (sa[0] < 0) | (sa[1] < 0) << 1 | (sa[2] < 0) << 2;
+    *pb = (sb[0] > 0) | (sb[1] > 0) << 1 | (sb[2] > 0) << 2;
+    *nb = (sb[0] < 0) | (sb[1] < 0) << 1 | (sb[2] < 0) << 2;
+    return r;
 }
 
 /* The sides certified in binary64 (sides); a triangle strictly on one
- * side: a miss; an uncertain side: the exact path
- * (fast/triangle_triangle_exact.c: the sides exactly, the coplanar and
- * degenerate pairs); else crossing_hit. */
-static bool triangle_triangle_hit(isect_triangle ta, isect_triangle tb)
+ * side (a mask 7, the only one with bit 3 in mask + 1): a miss; an
+ * uncertain side: uncertain_sides; else (or when the exact sides say the
+ * planes cross) crossing_hit. */
+static bool triangle_triangle_hit(const isect_triangle *ta, const isect_triangle *tb)
 {
-    const fv_d3 a[3] = {fv_d(ta.v0), fv_d(ta.v1), fv_d(ta.v2)}, b[3] = {fv_d(tb.v0), fv_d(tb.v1), fv_d(tb.v2)};
-    int sa[3], sb[3];
+    const fv_d3 a[3] = {fv_d(ta->v0), fv_d(ta->v1), fv_d(ta->v2)}, b[3] = {fv_d(tb->v0), fv_d(tb->v1), fv_d(tb->v2)};
+    int pa, na, pb, nb;
     double ga[3], gb[3];
-    if (sides(a, b, sb, gb) != 0 || sides(b, a, sa, ga) != 0)
+    sides(a, b, &pb, &nb, gb);
+    if (((pb + 1) | (nb + 1)) & 8)
         return false;
-    const isect_vec3 av[3] = {ta.v0, ta.v1, ta.v2}, bv[3] = {tb.v0, tb.v1, tb.v2};
-    if (!sa[0] || !sa[1] || !sa[2] || !sb[0] || !sb[1] || !sb[2]) {
-        int r = isect_triangle_triangle_exact(av, bv, sa, sb, ga, gb);
+    sides(b, a, &pa, &na, ga);
+    if (((pa + 1) | (na + 1)) & 8)
+        return false;
+    if (ISECT_UNLIKELY(((pa | na) & (pb | nb)) != 7)) {
+        int r = uncertain_sides(ta, tb, &pa, &na, &pb, &nb, ga, gb);
         if (r != 2)
             return r;
     }
-    return crossing_hit(av, bv, a, b, sa, sb);
+    return crossing_hit(ta, tb, a, b, pa, na, pb, nb);
 }
 
 bool isect_triangle_triangle(isect_triangle ta, isect_triangle tb, isect_triangle_triangle_result *out)
 {
     if (out)
         memset(out, 0, sizeof *out);
-    bool hit = triangle_triangle_hit(ta, tb);
+    bool hit = triangle_triangle_hit(&ta, &tb);
     if (out)
         out->hit = hit;
     return hit;
