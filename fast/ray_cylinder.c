@@ -26,6 +26,18 @@
 
 #include <string.h>
 
+/* k ? x : y without a branch (the bits masked): the random set's signs
+ * go either way, which a conditional jump mispredicts. */
+static inline double cq_sel(bool k, double x, double y)
+{
+    uint64_t bx, by, m = 0 - (uint64_t)k;
+    memcpy(&bx, &x, sizeof bx);
+    memcpy(&by, &y, sizeof by);
+    bx = (bx & m) | (by & ~m);
+    memcpy(&x, &bx, sizeof bx);
+    return x;
+}
+
 /* The entry t of a hit from outside (decision 2), from the decision's
  * binary64 values: B (b), D (dq), w.w, d.w, v.w, u.w, and, when b < 0,
  * C (cx) and its guard cg (cq_c_guard: FB_RAY_CYL times the norms'
@@ -51,7 +63,7 @@ static float cyl_entry(const double *val, double cx, double cg, float tmax)
     double b = val[B], dw = val[DW], e = 0;
     if (b < 0 && cx > cg) /* C > 0 certainly */
         e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
-    const double x = dw > 0 ? val[VW] : val[UW], s = dw != 0 ? -x / dw : 0;
+    const double x = cq_sel(dw > 0, val[VW], val[UW]), s = cq_sel(dw != 0, -x / dw, 0); /* no branch */
     e = s > e ? s : e;
     return (float)isect_fmin(e, (double)tmax);
 }
@@ -84,12 +96,7 @@ static float entry_t(const cy_ctx *c, float tmax)
 
 /* The certified sign of x against the guard g: 1, -1, or 0 when
  * uncertain (the caller then leaves the query to stage 2). */
-static inline int cq_sign(double x, double g)
-{
-    if (x > g)
-        return 1;
-    return x < -g ? -1 : 0;
-}
+static inline int cq_sign(double x, double g) { return (x > g) - (x < -g); }
 
 static inline double cq_dot(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
 
@@ -133,26 +140,25 @@ static int cq_cap(const cq_ctx *q, const isect_ray *ray, const isect_cylinder *c
         const double u[3] = {(double)o.x - p1.x, (double)o.y - p1.y, (double)o.z - p1.z}, ab = a + b;
         s = cq_sign(cq_capdisc(q, dw, u, cq_dot(u, q->w)), FB_RAY_CYL * (bc2 * (4 * (ab * ab) + q->r2)));
     }
-    return s < 0 ? 2 : s > 0 ? 0 : -1;
+    return 2 * (s < 0) - (s == 0); /* no branch */
 }
 
 /* The vertex candidate t* of cy_decide (A > 0 and D >= 0 certain): 2 hit,
- * 0 not this candidate, -1 uncertain.  ab = a b. */
+ * 0 not this candidate, -1 uncertain.  ab = a b.  Its four conditions
+ * (AT >= 0 when bounded, S0 >= 0, S1 <= 0, B <= 0) are all evaluated,
+ * with no branch: one certainly false makes it 0 (whatever the others),
+ * else one uncertain -1, else 2. */
 static int cq_vertex(const cq_ctx *q, double A, double ab)
 {
     const double b = q->nb, c = q->nc, cb = c * b, c2 = c * c, B = q->val[0], dw = q->val[3];
     const double vw = q->val[4], uw = q->val[5], dv = cq_dot(q->d, q->v), dd = cq_dot(q->d, q->d);
-    const int at = q->bounded ? cq_sign(A * q->tmax + B, FB_RAY_CYL * ((cb * cb) * q->tmax + ab * cb)) : 1;
-    if (at <= 0)
-        return at < 0 ? 0 : -1;
+    const int at = cq_sign(A * q->tmax + B, FB_RAY_CYL * ((cb * cb) * q->tmax + ab * cb)), bd = q->bounded;
     const int s0 = cq_sign(dd * vw - dw * dv, FB_RAY_CYL * (2 * ab * c2)); /* S0 */
-    if (s0 <= 0)
-        return s0 < 0 ? 0 : -1;
     const int s1 = cq_sign(dd * uw - dw * (dv - dw), FB_RAY_CYL * (2 * (ab + b * b) * c2)); /* S1 */
-    if (s1 >= 0)
-        return s1 > 0 ? 0 : -1;
     const int sb = cq_sign(B, FB_RAY_CYL * (ab * cb));
-    return sb < 0 ? 2 : sb > 0 ? 0 : -1;
+    const int no = (bd & (at < 0)) | (s0 < 0) | (s1 > 0) | (sb > 0);
+    const int unsure = (bd & (at == 0)) | (s0 == 0) | (s1 == 0) | (sb == 0);
+    return (1 - no) * (2 - 3 * unsure);
 }
 
 /* The tmax candidate of cy_decide (tmax finite, in the slab): QT =
@@ -246,7 +252,14 @@ static ISECT_NOINLINE int cq_sign_g(const isect_ray *ray, const isect_cylinder *
 /* Stage 1: cy_decide's logic (fast/fast_cyl.h, same candidates, same
  * order) on certified signs: 0 miss, 1 hit with the origin in the solid,
  * 2 another hit, -1 left to stage 2 (a sign it needs is uncertain, A is
- * not certainly > 0 and not exactly 0, or the tmax candidate is reached). */
+ * not certainly > 0 and not exactly 0, or the tmax candidate is reached).
+ * For speed on random input (issue 14) the signs are taken without
+ * branches (cq_sign), the slab's and C's for every query and tested
+ * together, and the vertex's four at once (cq_vertex): a candidate ruled
+ * out by any certain sign is skipped even where an earlier sign of it is
+ * uncertain, and a sign uncertain where cy_decide would not have needed
+ * it (v.t or u.t before a par or in-slab decision) goes to stage 2: both
+ * exact, and t does not depend on the stage. */
 static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
 {
     const double a = q->na, b = q->nb, c = q->nc, r2 = q->r2, cb = c * b, cb2 = cb * cb, ab = a * b;
@@ -274,26 +287,19 @@ static int cq_decide(cq_ctx *q, const isect_ray *ray, const isect_cylinder *cy)
     val[0] = cq_dot(q->m, q->n), val[1] = D, val[2] = ww, val[3] = dw, val[4] = vw, val[5] = uw;
     const int sdw = cq_sign(dw, FB_RAY_CYL * cb), svw = cq_sign(vw, FB_RAY_CYL * ab),
               suw = cq_sign(uw, FB_RAY_CYL * (ab + b * b));
-    if (!sdw || !svw || !suw)
+    /* the slab's signs at tmax, on every call (tmax = 0 when unbounded,
+     * then unused): one test of every sign below, no branch on bounded */
+    const double tdw = q->tmax * dw, gt = cb * q->tmax;
+    const int vts = cq_sign(vw + tdw, FB_RAY_CYL * (ab + gt)), uts = cq_sign(uw + tdw, FB_RAY_CYL * ((ab + b * b) + gt));
+    if ((sdw == 0) | (svw == 0) | (suw == 0) | (q->bounded & ((vts == 0) | (uts == 0))))
         return -1;
-    if (par) { /* C > 0: parallel to the axis, outside the infinite cylinder */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
-        if (sc >= 0)
-            return sc > 0 ? 0 : -1;
-    }
-    if (svw > 0 && suw < 0) { /* 0 in the slab: C decides whether the origin is in the solid */
-        const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2));
-        if (sc <= 0)
-            return sc < 0 ? 1 : -1;
-    }
-    int vts = 0, uts = 0;
-    if (q->bounded) {
-        const double tdw = q->tmax * dw, gt = cb * q->tmax;
-        vts = cq_sign(vw + tdw, FB_RAY_CYL * (ab + gt));
-        uts = cq_sign(uw + tdw, FB_RAY_CYL * ((ab + b * b) + gt));
-        if (!vts || !uts)
-            return -1;
-    }
+    /* C's sign on every call: parallel to the axis (par), C > 0 is a miss
+     * (outside the infinite cylinder); with 0 in the slab, C < 0 is a hit
+     * at t = 0 (the origin in the solid); C uncertain leaves either to
+     * stage 2.  One branch for the three. */
+    const int sc = cq_sign(cq_dot(q->m, q->m) - r2 * ww, cq_c_guard(a, b, r2)), in0 = (svw > 0) & (suw < 0);
+    if (ISECT_UNLIKELY(((par | in0) & (sc == 0)) | (par & (sc > 0)) | (in0 & (sc < 0))))
+        return sc == 0 ? -1 : (in0 & (sc < 0)) ? 1 : 0;
     int r = par ? 0 : cq_vertex(q, A, ab);
     if (r == 0)
         r = cq_cap(q, ray, cy, 0, sdw, svw, vts);
@@ -336,7 +342,7 @@ static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinde
     q->nc = fabs(q->d[0]) + fabs(q->d[1]) + fabs(q->d[2]);
     q->r2 = (double)cy->radius * cy->radius;
     q->bounded = ray->tmax != INFINITY;
-    q->tmax = q->bounded ? ray->tmax : 0;
+    q->tmax = cq_sel(q->bounded, ray->tmax, 0);
     return q->na + q->nc + q->r2 + q->nb < INFINITY && q->nb > 0 && ray->tmax >= 0 && cy->radius >= 0;
 }
 

@@ -65,7 +65,7 @@ static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
 
 /* The entry root, a hit being known with c > 0 (so b < 0, a > 0), from the
  * filter's own values: s = sqrt(D), D = b^2 - a c as computed (the value
- * rs_decide compares; the compiler shares it).  The computed D is within
+ * rs_signs compares; the compiler shares it).  The computed D is within
  * FB_RAY_QUAD's error bound E = 11u (B^2 + a P) of the exact one whichever
  * path decided the hit, so s errs by at most min(sqrt(E), E/sqrt(D)): where
  * D > E (every hit the filter certifies by D or f(tmax), and every hit of
@@ -81,38 +81,66 @@ static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
  * midpoint -b/a: the fuzzer found t = 0.8 for an exact 0.54 that way.  So:
  * the first form when s <= -b/2, the second (where a c < 3 D) otherwise.  A
  * computed D <= 0 (rounding; the exact D >= 0) gives the closest approach
- * -b/a.  One division, one sqrt. */
+ * -b/a.  One division, one sqrt; no branch (rs_sel picks the form and
+ * D's positive part by masks), as the caller evaluates entry on every
+ * call, a miss included, and keeps t on a hit only. */
+
+/* k ? x : y without a branch (the bits masked). */
+static inline double rs_sel(bool k, double x, double y)
+{
+    uint64_t bx, by, m = 0 - (uint64_t)k;
+    memcpy(&bx, &x, sizeof bx);
+    memcpy(&by, &y, sizeof by);
+    bx = (bx & m) | (by & ~m);
+    memcpy(&x, &bx, sizeof bx);
+    return x;
+}
+
 static inline double entry(double a, double b, double c)
 {
-    double D = b * b - a * c, s = D > 0 ? sqrt(D) : 0;
-    bool first = s <= -0.5 * b;
-    return (first ? -b - s : c) / (first ? a : -b + s);
+    const double D = b * b - a * c, s = sqrt(rs_sel(D > 0, D, 0));
+    const bool first = s <= -0.5 * b;
+    return rs_sel(first, -b - s, c) / rs_sel(first, a, -b + s);
 }
 
 /* The decision from the binary64 values as the filter below takes it
  * (guards FB_RAY_QUAD, FB_RAY_DOT), c's sign cs being known exactly when
- * cs != 2: 0 miss, 1 hit at t = 0, 2 hit, -1 when a guard cannot tell,
- * -2 when only D's guard cannot (c > 0, b < 0, a tmax + b >= 0 known). */
+ * cs != 2: *dec = 0 miss, 1 hit at t = 0, 2 hit, and the return value 1
+ * when a guard cannot tell (then *dec means nothing), with *dunk = 1 when
+ * only D's guard cannot (c > 0, b < 0, a tmax + b >= 0 known).  Every
+ * sign is taken at once, as 0/1 integers combined with & and | (issue 14,
+ * speed: no branch per sign, so nothing to mispredict on random input,
+ * where tmax = inf or not, and a hit or a miss, go either way): in
+ * (c <= 0) gives 1; else out (c > 0) and away (b >= 0) a miss; else out
+ * and toward (b < 0) and, with reach (tmax = inf or a tmax + b > 0), D's
+ * sign, or with beyond (a tmax + b < 0), f(tmax)'s.  reach and beyond
+ * exclude each other (gm >= 0).  away and toward can both hold only for
+ * B = 0 (so b = 0), where no hit is certified (D = -a c, f(tmax) = c) and
+ * away decides.  A tmax = inf leaves f and gf inf or NaN, unused (beyond
+ * is false).  Every value is computed whether needed or not: binary64
+ * arithmetic does not trap. */
+static inline int rs_signs(double a, double b, double B, double c, double pc, double tmax, int cs, int *dec, int *dunk)
+{
+    const double gq = FB_RAY_QUAD * pc, gb = FB_RAY_DOT * B;
+    const int in = cs == 2 ? c < -gq : cs <= 0, out = cs == 2 ? c > gq : cs == 1;
+    const int away = b >= gb, toward = b <= -gb;
+    const double at = a * tmax, m = at + b, gm = FB_RAY_DOT * (at + B);
+    const int reach = (tmax == INFINITY) | (m > gm), beyond = m < -gm;
+    const double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
+    const double f = c + tmax * (2 * b + at), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + at));
+    const int hit = (reach & (D > gD)) | (beyond & (f < -gf)), miss = (reach & (D < -gD)) | (beyond & (f > gf));
+    const int go = out & toward, known = in | (out & away) | (go & (hit | miss));
+    *dunk = go & reach & !(D > gD) & !(D < -gD); /* only D's sign is missing */
+    *dec = in | ((go & hit) << 1);
+    return !known;
+}
+
+/* rs_signs as one value: the decision, or -1 when a guard cannot tell,
+ * -2 when only D's cannot (rs_cold's form). */
 static inline int rs_decide(double a, double b, double B, double c, double pc, double tmax, int cs)
 {
-    if (cs == 2)
-        cs = c > FB_RAY_QUAD * pc ? 1 : c < -FB_RAY_QUAD * pc ? -1 : 2;
-    if (cs != 1)
-        return cs == 2 ? -1 : 1;
-    double gb = FB_RAY_DOT * B;
-    if (b >= gb)
-        return 0;
-    if (b > -gb)
-        return -1;
-    double m = a * tmax + b, gm = FB_RAY_DOT * (a * tmax + B);
-    if (tmax == INFINITY || m > gm) {
-        double D = b * b - a * c, gD = FB_RAY_QUAD * (B * B + a * pc);
-        return D > gD ? 2 : D < -gD ? 0 : -2; /* -2: only D's sign is missing */
-    }
-    if (m >= -gm)
-        return -1;
-    double f = c + tmax * (2 * b + a * tmax), gf = FB_RAY_QUAD * (pc + tmax * (2 * B + a * tmax));
-    return f < -gf ? 2 : f > gf ? 0 : -1;
+    int dec, dunk;
+    return rs_signs(a, b, B, c, pc, tmax, cs, &dec, &dunk) ? -1 - dunk : dec;
 }
 
 /* True when each v_i has at most 26 significant bits (the low 27 bits of
@@ -252,8 +280,10 @@ static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, c
 }
 
 /* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
- * values and the guards FB_RAY_QUAD and FB_RAY_DOT (rs_decide, inline: on
- * random input its branches are well predicted), the rest in rs_cold. */
+ * values and the guards FB_RAY_QUAD and FB_RAY_DOT (rs_signs, inline and
+ * branch-free), one branch to rs_cold for the rest, and t from entry
+ * evaluated on every call and kept on a hit (rc_select): on random input
+ * nothing is left to mispredict. */
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
     fv_d3 v = fv_dsub(fv_d(ray.origin), fv_d(sphere.center)), d = fv_d(ray.dir);
@@ -261,16 +291,17 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     double a = fv_ddot(d, d), b = fv_ddot(v, d), B = fv_dabsdot(v, d);
     /* Validity, folded into the filter: a finite a proves dir finite; a
      * non-finite origin, centre or radius makes c or vv + rr inf or NaN,
-     * and rs_decide then certifies nothing; radius and tmax >= 0 (not
+     * and rs_signs then certifies nothing; radius and tmax >= 0 (not
      * NaN) are tested here.  rs_cold validates in full. */
     bool ok = (a <= DBL_MAX) & (r >= 0) & (ray.tmax >= 0);
-    int decision = rs_decide(a, b, B, c, vv + rr, ray.tmax, 2);
-    if (ISECT_UNLIKELY((decision < 0) | !ok))
+    int decision, dunk;
+    const int unknown = rs_signs(a, b, B, c, vv + rr, ray.tmax, 2, &decision, &dunk);
+    if (ISECT_UNLIKELY(unknown | !ok))
         decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
-        float t = decision == 2 ? (float)entry(a, b, c) : 0.0f;
+        const float t = (float)entry(a, b, c), tp = rc_select(t >= 0, t), tc = tp > ray.tmax ? ray.tmax : tp; /* NaN: 0 */
         out->hit = decision != 0;
-        out->t = decision == 0 ? 0.0f : t > ray.tmax ? ray.tmax : t >= 0 ? t : 0; /* NaN (0/0 after cancellation): 0 */
+        out->t = rc_select(decision == 2, tc);
     }
     return decision != 0;
 }
