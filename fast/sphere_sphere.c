@@ -78,23 +78,24 @@ static int sphere_gap_sign_quick(const isect_sphere *a, const isect_sphere *b)
 }
 
 /* The rare path: the last two stages, on valid inputs that neither
- * certificate nor the short exact stage decided, on the caller's
- * spheres. */
-static ISECT_NOINLINE bool sphere_sphere_rare(const isect_sphere *a, const isect_sphere *b,
-                                              isect_sphere_sphere_result *out)
+ * certificate nor the short exact stage decided.  The arguments are the
+ * binary32 inputs converted to binary64 (exact), converted back. */
+static ISECT_NOINLINE bool sphere_sphere_rare(double ax, double ay, double az, double ar, double bx, double by,
+                                              double bz, double br, isect_sphere_sphere_result *out)
 {
-    int sg = sphere_gap_sign_quick(a, b);
+    isect_sphere a = {{(float)ax, (float)ay, (float)az}, (float)ar};
+    isect_sphere b = {{(float)bx, (float)by, (float)bz}, (float)br};
+    int sg = sphere_gap_sign_quick(&a, &b);
     if (sg == 2)
-        sg = sphere_gap_sign_exact(a, b);
+        sg = sphere_gap_sign_exact(&a, &b);
     bool hit = sg <= 0;
     if (out)
         out->hit = hit;
     return hit;
 }
 
-/* Everything the binary32 stage could not certify, the spheres by
- * pointer (loaded as they are converted; sphere_sphere_rare takes the same
- * pointers, so nothing is kept live for it): the validity check and the
+/* Everything the binary32 stage could not certify, the eight values in
+ * registers (no struct to store and reload): the validity check and the
  * binary64 certificates (FB_CERT_SQ), their verdict taken without a
  * branch on it.  When neither certifies (valid inputs), the short exact
  * stage on the values already computed, in the same function (no call,
@@ -108,11 +109,10 @@ static ISECT_NOINLINE bool sphere_sphere_rare(const isect_sphere *a, const isect
  * is the answer (touching along an axis, a Pythagorean direction).  The
  * ten tests OR-ed into one integer, one branch; else a tail call to
  * sphere_sphere_rare, which decides the rest exactly. */
-static ISECT_NOINLINE bool sphere_sphere_slow(const isect_sphere *pa, const isect_sphere *pb,
-                                              isect_sphere_sphere_result *out)
+static ISECT_NOINLINE bool sphere_sphere_slow(float ax32, float ay32, float az32, float ar32, float bx32,
+                                              float by32, float bz32, float br32, isect_sphere_sphere_result *out)
 {
-    double ax = pa->center.x, ay = pa->center.y, az = pa->center.z, ar = pa->radius;
-    double bx = pb->center.x, by = pb->center.y, bz = pb->center.z, br = pb->radius;
+    double ax = ax32, ay = ay32, az = az32, ar = ar32, bx = bx32, by = by32, bz = bz32, br = br32;
     double dx = bx - ax, dy = by - ay, dz = bz - az, r = ar + br;
     double xx = dx * dx, yy = dy * dy, zz = dz * dz, s = xx + yy, d2 = s + zz, r2 = r * r;
     /* valid iff every value is finite and the radii are >= 0: a non-finite
@@ -133,7 +133,7 @@ static ISECT_NOINLINE bool sphere_sphere_slow(const isect_sphere *pa, const isec
      * GCC branches on inexact first, and that branch goes either way on
      * touching inputs) */
     if (ISECT_UNLIKELY((inexact & (0 - (uint64_t)(valid & undecided))) != 0))
-        return sphere_sphere_rare(pa, pb, out);
+        return sphere_sphere_rare(ax, ay, az, ar, bx, by, bz, br, out);
     in |= undecided & (d2 <= r2); /* undecided: in was 0; exact squares and sums decide */
     bool hit = valid & in;
     if (out)
@@ -162,7 +162,8 @@ bool isect_sphere_sphere(isect_sphere a, isect_sphere b, isect_sphere_sphere_res
     /* certainly overlapping; d2 finite, so the centres are */
     unsigned hit = (d2 * (1 + FB_CERT_SQ32) <= r2) & range & sa & sb;
     if (ISECT_UNLIKELY(miss + hit == 0))
-        return sphere_sphere_slow(&a, &b, out);
+        return sphere_sphere_slow(a.center.x, a.center.y, a.center.z, a.radius, b.center.x, b.center.y,
+                                  b.center.z, b.radius, out);
     if (out)
         out->hit = hit;
     return hit;
