@@ -82,15 +82,4 @@ static inline int rc_sum_sign(double *t, int n, double *approx)
     return rc_cert_sign(s, m);
 }
 
-/* hit ? t : 0 without a branch (the bits of t masked): the hit flag of a
- * random query is a coin toss, which a conditional jump mispredicts. */
-static inline float rc_select(bool hit, float t)
-{
-    uint32_t b;
-    memcpy(&b, &t, sizeof b);
-    b &= 0u - (uint32_t)hit;
-    memcpy(&t, &b, sizeof b);
-    return t;
-}
-
 #endif

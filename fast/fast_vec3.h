@@ -95,6 +95,16 @@ static inline float fv_keep32(float x, bool keep)
     return r;
 }
 
+/* k ? x : y without a branch (the bits masked): for selections by signs
+ * that go either way on random inputs. */
+static inline double fv_sel64(bool k, double x, double y)
+{
+    uint64_t m = 0 - (uint64_t)k, u = (fv_bits64(x) & m) | (fv_bits64(y) & ~m);
+    double r;
+    memcpy(&r, &u, sizeof r);
+    return r;
+}
+
 /* 2^e as a binary64, -1022 <= e <= 1023 (every exponent used here is within
  * a few hundred). */
 static inline double fv_pow2(int e)

@@ -167,7 +167,7 @@ bool isect_ray_aabb(isect_ray ray, isect_aabb box, isect_ray_aabb_result *out)
         return ra_cold(&ray, &box, out); /* pointers: no copy of the arguments */
     if (out) {
         out->hit = hit;
-        out->t = rc_select(hit, lo);
+        out->t = fv_keep32(lo, hit);
     }
     return hit;
 }

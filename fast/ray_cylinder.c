@@ -26,18 +26,6 @@
 
 #include <string.h>
 
-/* k ? x : y without a branch (the bits masked): the random set's signs
- * go either way, which a conditional jump mispredicts. */
-static inline double cq_sel(bool k, double x, double y)
-{
-    uint64_t bx, by, m = 0 - (uint64_t)k;
-    memcpy(&bx, &x, sizeof bx);
-    memcpy(&by, &y, sizeof by);
-    bx = (bx & m) | (by & ~m);
-    memcpy(&x, &bx, sizeof bx);
-    return x;
-}
-
 /* The entry t of a hit from outside (decision 2), from the decision's
  * binary64 values: B (b), D (dq), w.w, d.w, v.w, u.w, and, when b < 0,
  * C (cx) and its guard cg (cq_c_guard: FB_RAY_CYL times the norms'
@@ -63,7 +51,7 @@ static float cyl_entry(const double *val, double cx, double cg, float tmax)
     double b = val[B], dw = val[DW], e = 0;
     if (b < 0 && cx > cg) /* C > 0 certainly */
         e = cx / (sqrt(val[WW]) * sqrt(val[DQ] > 0 ? val[DQ] : 0) - b);
-    const double x = cq_sel(dw > 0, val[VW], val[UW]), s = cq_sel(dw != 0, -x / dw, 0); /* no branch */
+    const double x = fv_sel64(dw > 0, val[VW], val[UW]), s = fv_sel64(dw != 0, -x / dw, 0); /* no branch */
     e = s > e ? s : e;
     return (float)isect_fmin(e, (double)tmax);
 }
@@ -342,7 +330,7 @@ static inline bool cq_setup(cq_ctx *q, const isect_ray *ray, const isect_cylinde
     q->nc = fabs(q->d[0]) + fabs(q->d[1]) + fabs(q->d[2]);
     q->r2 = (double)cy->radius * cy->radius;
     q->bounded = ray->tmax != INFINITY;
-    q->tmax = cq_sel(q->bounded, ray->tmax, 0);
+    q->tmax = fv_sel64(q->bounded, ray->tmax, 0);
     return q->na + q->nc + q->r2 + q->nb < INFINITY && q->nb > 0 && ray->tmax >= 0 && cy->radius >= 0;
 }
 

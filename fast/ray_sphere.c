@@ -81,26 +81,14 @@ static int exact_sphere(const isect_ray *rp, const isect_sphere *sp)
  * midpoint -b/a: the fuzzer found t = 0.8 for an exact 0.54 that way.  So:
  * the first form when s <= -b/2, the second (where a c < 3 D) otherwise.  A
  * computed D <= 0 (rounding; the exact D >= 0) gives the closest approach
- * -b/a.  One division, one sqrt; no branch (rs_sel picks the form and
+ * -b/a.  One division, one sqrt; no branch (fv_sel64 picks the form and
  * D's positive part by masks), as the caller evaluates entry on every
  * call, a miss included, and keeps t on a hit only. */
-
-/* k ? x : y without a branch (the bits masked). */
-static inline double rs_sel(bool k, double x, double y)
-{
-    uint64_t bx, by, m = 0 - (uint64_t)k;
-    memcpy(&bx, &x, sizeof bx);
-    memcpy(&by, &y, sizeof by);
-    bx = (bx & m) | (by & ~m);
-    memcpy(&x, &bx, sizeof bx);
-    return x;
-}
-
 static inline double entry(double a, double b, double c)
 {
-    const double D = b * b - a * c, s = sqrt(rs_sel(D > 0, D, 0));
+    const double D = b * b - a * c, s = sqrt(fv_sel64(D > 0, D, 0));
     const bool first = s <= -0.5 * b;
-    return rs_sel(first, -b - s, c) / rs_sel(first, a, -b + s);
+    return fv_sel64(first, -b - s, c) / fv_sel64(first, a, -b + s);
 }
 
 /* The decision from the binary64 values as the filter below takes it
@@ -282,7 +270,7 @@ static ISECT_NOINLINE int rs_cold(const isect_ray *rp, const isect_sphere *sp, c
 /* The filter: the signs of c, b, a tmax + b, D and f(tmax) from binary64
  * values and the guards FB_RAY_QUAD and FB_RAY_DOT (rs_signs, inline and
  * branch-free), one branch to rs_cold for the rest, and t from entry
- * evaluated on every call and kept on a hit (rc_select): on random input
+ * evaluated on every call and kept on a hit (fv_keep32): on random input
  * nothing is left to mispredict. */
 bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_result *out)
 {
@@ -299,9 +287,9 @@ bool isect_ray_sphere(isect_ray ray, isect_sphere sphere, isect_ray_sphere_resul
     if (ISECT_UNLIKELY(unknown | !ok))
         decision = rs_cold(&ray, &sphere, &v, a, b, B, c, vv + rr); /* pointers: no copies */
     if (out) {
-        const float t = (float)entry(a, b, c), tp = rc_select(t >= 0, t), tc = tp > ray.tmax ? ray.tmax : tp; /* NaN: 0 */
+        const float t = (float)entry(a, b, c), tp = fv_keep32(t, t >= 0), tc = tp > ray.tmax ? ray.tmax : tp; /* NaN: 0 */
         out->hit = decision != 0;
-        out->t = rc_select(decision == 2, tc);
+        out->t = fv_keep32(tc, decision == 2);
     }
     return decision != 0;
 }
