@@ -23,16 +23,26 @@
 
 /* ---- closest point of a triangle ---------------------------------------- */
 
+/* The magnitude terms of the cross product y x z: m_x = |y_y z_z| +
+ * |y_z z_y| and cyclically (ov_abs_triple's inner sums; a caller that
+ * bounds several triple products with one y x z computes them once). */
+static inline fv_d3 ov_cross_terms(fv_d3 y, fv_d3 z)
+{
+    return (fv_d3){fabs(y.y * z.z) + fabs(y.z * z.y), fabs(y.z * z.x) + fabs(y.x * z.z),
+                   fabs(y.x * z.y) + fabs(y.y * z.x)};
+}
+
 /* |x.(y x z)| computed with all its products and sums in magnitude: it
  * bounds every intermediate of x.(y x z) in binary64, so the rounding of
  * that triple product (the cross product's two roundings per component,
  * then the dot product's three, and one rounding in each coordinate of
- * any one factor) is below FB_TRIPLE = 2^-50 of it (fast/fast_bounds.h). */
-static inline double ov_abs_triple(fv_d3 x, fv_d3 y, fv_d3 z)
+ * any one factor) is below FB_TRIPLE = 2^-50 of it (fast/fast_bounds.h).
+ * ov_abs_triple_terms: the same from m = ov_cross_terms(y, z). */
+static inline double ov_abs_triple_terms(fv_d3 x, fv_d3 m)
 {
-    return fabs(x.x) * (fabs(y.y * z.z) + fabs(y.z * z.y)) + fabs(x.y) * (fabs(y.z * z.x) + fabs(y.x * z.z)) +
-           fabs(x.z) * (fabs(y.x * z.y) + fabs(y.y * z.x));
+    return fabs(x.x) * m.x + fabs(x.y) * m.y + fabs(x.z) * m.z;
 }
+static inline double ov_abs_triple(fv_d3 x, fv_d3 y, fv_d3 z) { return ov_abs_triple_terms(x, ov_cross_terms(y, z)); }
 
 /* Closest point of the segment x + t e, t in [0, 1], to w (all relative to
  * the same origin); returns the squared distance and writes the point. */

@@ -30,21 +30,13 @@
 
 /* The triple product o = (x - t0).n, n = e1 x e2 (the side of x against
  * the plane through t0 spanned by e1, e2), and its bound *g =
- * FB_CERT_TRIPLE ov_abs_triple(x - t0, e1, e2), term for term (m =
- * cross_terms(e1, e2)). */
+ * FB_CERT_TRIPLE ov_abs_triple(x - t0, e1, e2), from m =
+ * ov_cross_terms(e1, e2) (fast/fast_overlap.h), computed once per plane. */
 static inline double side(fv_d3 x, fv_d3 t0, fv_d3 n, fv_d3 m, double *g)
 {
     fv_d3 w = fv_dsub(x, t0);
-    *g = FB_CERT_TRIPLE * (fabs(w.x) * m.x + fabs(w.y) * m.y + fabs(w.z) * m.z);
+    *g = FB_CERT_TRIPLE * ov_abs_triple_terms(w, m);
     return fv_ddot(w, n);
-}
-
-/* The magnitude terms of the cross product e1 x e2: m_x = |e1_y e2_z| +
- * |e1_z e2_y| and cyclically (ov_abs_triple's inner sums). */
-static inline fv_d3 cross_terms(fv_d3 e1, fv_d3 e2)
-{
-    return (fv_d3){fabs(e1.y * e2.z) + fabs(e1.z * e2.y), fabs(e1.z * e2.x) + fabs(e1.x * e2.z),
-                   fabs(e1.x * e2.y) + fabs(e1.y * e2.x)};
 }
 
 /* The certified sides of the points x[k] with respect to the plane of t,
@@ -53,7 +45,7 @@ static inline fv_d3 cross_terms(fv_d3 e1, fv_d3 e2)
  * comparisons are combined as integers: no branch. */
 static inline void sides(const fv_d3 *t, const fv_d3 *x, int *pos, int *neg, double *gs)
 {
-    fv_d3 e1 = fv_dsub(t[1], t[0]), e2 = fv_dsub(t[2], t[0]), n = fv_dcross(e1, e2), m = cross_terms(e1, e2);
+    fv_d3 e1 = fv_dsub(t[1], t[0]), e2 = fv_dsub(t[2], t[0]), n = fv_dcross(e1, e2), m = ov_cross_terms(e1, e2);
     double o0 = side(x[0], t[0], n, m, &gs[0]), o1 = side(x[1], t[0], n, m, &gs[1]),
            o2 = side(x[2], t[0], n, m, &gs[2]);
     *pos = (o0 > gs[0]) | (o1 > gs[1]) << 1 | (o2 > gs[2]) << 2;
@@ -100,7 +92,7 @@ static inline void crossing_orients(crossing *c, const fv_d3 *a, const fv_d3 *b,
     int i1 = next3(i), j1 = next3(j);
     fv_d3 p1 = a[i], pq = fv_dsub(b[j], p1), x0 = a[i1], x1 = a[3 - i - i1];
     fv_d3 y0 = fv_dsub(b[j1], p1), y1 = fv_dsub(b[3 - j - j1], p1);
-    fv_d3 n0 = fv_dcross(pq, y0), n1 = fv_dcross(pq, y1), m0 = cross_terms(pq, y0), m1 = cross_terms(pq, y1);
+    fv_d3 n0 = fv_dcross(pq, y0), n1 = fv_dcross(pq, y1), m0 = ov_cross_terms(pq, y0), m1 = ov_cross_terms(pq, y1);
     c->i = i;
     c->j = j;
     c->o[0] = side(x0, p1, n0, m0, &c->g[0]);

@@ -175,3 +175,22 @@ Test(sphere_sweep_plane, start_contact_t_is_zero)
                   out[0], out[1]);
     }
 }
+
+/* A crossing that the exact path decides while the binary64 dv is 0:
+ * n = (1, 1, 1), v = (2^30, 2^-30, -2^30), so dv = 2^-30 exactly but
+ * fl(fl(2^30 + 2^-30) - 2^30) = 0, centre (-2^-31, 0, 0), radius 0 (the
+ * case of corpus/sphere_sweep_plane/fast_guards.case).  The formula's t is
+ * 2^-31 / 0 = +inf; fast clamps it to 1 (docs/queries/sphere_sweep_plane.md:
+ * an infinite t gives 1, a NaN or a value <= 0 gives +0), a hit either way.
+ * A clamp against t * 0 + 1 (NaN for this t, so no clamp) reports
+ * t = inf: this test fails on it. */
+Test(sphere_sweep_plane, infinite_formula_t_is_clamped_to_one)
+{
+    double in[13], out[2], ref_out[2];
+    sw_make(in, (double[]){-0x1p-31, 0, 0}, (double[]){0x1p30, 0x1p-30, -0x1p30}, 0,
+            (double[]){0, 0, 0, 1, 1, 1}, 6);
+    ref_sphere_sweep_plane(in, ref_out);
+    cr_assert(ref_out[0] == 1 && ref_out[1] == 0.5, "ref: (%g, %a)", ref_out[0], ref_out[1]);
+    tl_run(tl_query("sphere_sweep_plane"), "fast", in, out);
+    cr_assert(out[0] == 1 && out[1] == 1, "fast (%g, %a), expected a hit with t clamped to 1", out[0], out[1]);
+}
