@@ -56,15 +56,6 @@ enum { CY_UNKNOWN = 2 };
  * The leaves are binary32 values and their products (exact), and the
  * differences of two binary32 values (rounded once). */
 
-/* |s v - t d|^2 - r2 s^2 (K0, K1). */
-static inline fmv cyv_capdisc(fmv s, const fmv *v, fmv t, const fmv *d, fmv r2)
-{
-    fmv e[3];
-    for (int i = 0; i < 3; i++)
-        e[i] = fmv_sub(fmv_mul(s, v[i]), fmv_mul(t, d[i]));
-    return fmv_sub(fmv_dot(e, e), fmv_mul(r2, fmv_mul(s, s)));
-}
-
 /* The certified sign of a value, or CY_UNKNOWN: FB_RAY_CYL. */
 static inline int cyv_sign(fmv a)
 {

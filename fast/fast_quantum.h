@@ -70,9 +70,6 @@ static inline int fq_lsb_exp(float v)
 
 static inline int fq_min(int a, int b) { return a < b ? a : b; }
 
-/* The quantum exponent of the exact difference x - y: min(L(x), L(y)). */
-static inline int fq_diff_exp(int lx, int ly) { return fq_min(lx, ly); }
-
 /* The exact value V is 0, given a computed v with |v - V| <= err and V a
  * multiple of 2^qexp (-1022 <= qexp <= 1023). */
 static inline bool fq_certainly_zero(double v, double err, int qexp) { return fabs(v) + err < fv_pow2(qexp); }

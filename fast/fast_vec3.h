@@ -145,12 +145,10 @@ static inline int fv_rescale_exp(float m, float hi)
 /* ---- binary32 vectors -------------------------------------------------- */
 
 static inline bool fv_finite3(isect_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-static inline float fv_max3abs(isect_vec3 v) { return isect_fmaxf(fabsf(v.x), isect_fmaxf(fabsf(v.y), fabsf(v.z))); }
 static inline float fv_comp(isect_vec3 v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
 
 static inline isect_vec3 fv_sub(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x - b.x, a.y - b.y, a.z - b.z}; }
 static inline isect_vec3 fv_add(isect_vec3 a, isect_vec3 b) { return (isect_vec3){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static inline isect_vec3 fv_neg(isect_vec3 a) { return (isect_vec3){-a.x, -a.y, -a.z}; }
 static inline isect_vec3 fv_mul(isect_vec3 a, float s) { return (isect_vec3){a.x * s, a.y * s, a.z * s}; }
 /* ((a.x b.x + a.y b.y) + a.z b.z) */
 static inline float fv_dot(isect_vec3 a, isect_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
