@@ -298,29 +298,34 @@ static DP_INLINE dp1v dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t
     return r;
 }
 
+/* A coefficient v with shadow m, widened by its bound. */
+static DP_INLINE fiv dp_widen(double v, double m)
+{
+    double e = m * FB_CCD_POLY + FB_CCD_POLY_ABS;
+    return (fiv){down(v - e), up(v + e)};
+}
+
 /* Polynomial k of degree n (3 or 4; v, m its n + 1 coefficients and
  * shadows) into W (powers of t) and B (Bernstein basis of [0, 1]: b_j =
- * sum_{i <= j} C(j, i) / C(n, i) p_i), each widened by its bound. */
-static void dp_put(fccd_bern *B, fccd_power *W, int k, const double *v, const double *m, int n)
+ * sum_{i <= j} C(j, i) / C(n, i) p_i), each widened by its bound.  The sums
+ * written out, in increasing i as the former loop over a table of the
+ * weights (the same roundings, so the same bits; weight 1 is no product). */
+static DP_INLINE void dp_put(fccd_bern *B, fccd_power *W, int k, const double *v, const double *m, int n)
 {
-    static const double w[5][5] = {{1, 0, 0, 0, 0},
-                                   {1, 1.0 / 4, 0, 0, 0},
-                                   {1, 2.0 / 4, 1.0 / 6, 0, 0},
-                                   {1, 3.0 / 4, 3.0 / 6, 1.0 / 4, 0},
-                                   {1, 1, 1, 1, 1}};
-    static const double w3[4][4] = {{1, 0, 0, 0}, {1, 1.0 / 3, 0, 0}, {1, 2.0 / 3, 1.0 / 3, 0}, {1, 1, 1, 1}};
     B->deg[k] = W->deg[k] = n;
-    for (int j = 0; j <= n; j++) {
-        double e = m[j] * FB_CCD_POLY + FB_CCD_POLY_ABS;
-        W->c[k][j] = (fiv){down(v[j] - e), up(v[j] + e)};
-        double bv = 0, bm = 0;
-        for (int i = 0; i <= j; i++) {
-            double wi = n == 4 ? w[j][i] : w3[j][i];
-            bv += wi * v[i];
-            bm += wi * m[i];
-        }
-        e = bm * FB_CCD_POLY + FB_CCD_POLY_ABS;
-        B->c[k][j] = (fiv){down(bv - e), up(bv + e)};
+    for (int j = 0; j <= n; j++)
+        W->c[k][j] = dp_widen(v[j], m[j]);
+    fiv *b = B->c[k];
+    b[0] = dp_widen(v[0], m[0]);
+    if (n == 4) {
+        b[1] = dp_widen(v[0] + 0.25 * v[1], m[0] + 0.25 * m[1]);
+        b[2] = dp_widen(v[0] + 0.5 * v[1] + (1.0 / 6) * v[2], m[0] + 0.5 * m[1] + (1.0 / 6) * m[2]);
+        b[3] = dp_widen(v[0] + 0.75 * v[1] + 0.5 * v[2] + 0.25 * v[3], m[0] + 0.75 * m[1] + 0.5 * m[2] + 0.25 * m[3]);
+        b[4] = dp_widen(v[0] + v[1] + v[2] + v[3] + v[4], m[0] + m[1] + m[2] + m[3] + m[4]);
+    } else {
+        b[1] = dp_widen(v[0] + (1.0 / 3) * v[1], m[0] + (1.0 / 3) * m[1]);
+        b[2] = dp_widen(v[0] + (2.0 / 3) * v[1] + (1.0 / 3) * v[2], m[0] + (2.0 / 3) * m[1] + (1.0 / 3) * m[2]);
+        b[3] = dp_widen(v[0] + v[1] + v[2] + v[3], m[0] + m[1] + m[2] + m[3]);
     }
 }
 
@@ -433,12 +438,12 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
  * s^i times h^i; h is rounded outward (it is exact when ta and tb are
  * dyadic pieces of [0, 1]).  Then the Bernstein coefficients on [0, 1] in s
  * are those of p on [ta, tb]. */
-void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
+void fccd_bern_piece_part(const fccd_power *P, double ta, double tb, fccd_bern *B, int k0, int k1)
 {
     double hl = down(tb - ta), hh = up(tb - ta);
     hl = hl > 0 ? hl : 0; /* tb > ta: the piece's width is positive */
-    B->count = P->count;
-    for (int k = 0; k < P->count; k++) {
+    B->count = k1;
+    for (int k = k0; k < k1; k++) {
         fpoly q = {{{0, 0}}, P->deg[k]};
         int n = q.deg;
         for (int i = 0; i <= n; i++)
@@ -457,6 +462,11 @@ void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
     }
 }
 
+void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
+{
+    fccd_bern_piece_part(P, ta, tb, B, 0, P->count);
+}
+
 /* ---- the bracket of a root from Newton's estimate (fast_ccd.h) ---- */
 
 /* An estimate of the root r in [ta, tb] of polynomial k (f for narrow, a
@@ -467,7 +477,7 @@ void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B)
  * moves the bracket's ends).  It only places the bracket that the caller
  * then certifies by the signs at its ends: its error costs speed (the
  * bisection takes over), never soundness. */
-static double root_estimate(const fccd_power *P, int k, double ta, double tb, int sa)
+double fccd_root_estimate(const fccd_power *P, int k, double ta, double tb, int sa)
 {
     const fiv *c = P->c[k];
     int n = P->deg[k];
@@ -504,7 +514,7 @@ static double root_estimate(const fccd_power *P, int k, double ta, double tb, in
  * certainly sa and -sa (the ends of the piece have them already). */
 bool fccd_newton_bracket(const fccd_power *P, int k, double ta, double tb, int sa, double *la, double *lb)
 {
-    double r = root_estimate(P, k, ta, tb, sa);
+    double r = fccd_root_estimate(P, k, ta, tb, sa);
     r = (r + 0x1p22) - 0x1p22;
     double a = r - 0x1p-31, b = r + 0x1p-31;
     a = a > ta ? a : ta;
