@@ -455,7 +455,8 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
  * fccd_bern_init's interval path as to_bernstein). */
 void fccd_bern_piece_part(const fccd_power *P, double ta, double tb, fccd_bern *B, int k0, int k1)
 {
-    static const double w4[5][5] = {{1}, {1, 1.0 / 4}, {1, 2.0 / 4, 1.0 / 6}, {1, 3.0 / 4, 3.0 / 6, 1.0 / 4}, {1, 1, 1, 1, 1}};
+    static const double w4[5][5] = {
+        {1}, {1, 1.0 / 4}, {1, 2.0 / 4, 1.0 / 6}, {1, 3.0 / 4, 3.0 / 6, 1.0 / 4}, {1, 1, 1, 1, 1}};
     static const double w3[4][4] = {{1}, {1, 1.0 / 3}, {1, 2.0 / 3, 1.0 / 3}, {1, 1, 1, 1}};
     double h = tb - ta;
     B->count = k1;

@@ -148,12 +148,18 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
 /* The Bernstein coefficients of [ta, tb] for search: f's first; when they
  * exclude the piece (all of one strict sign), the side polynomials are not
  * computed (B->count 1: fccd_bern_excluded drops the piece on f alone, the
- * same decision). */
+ * same decision).  complete: the side polynomials of a piece whose f alone
+ * was computed (end_bracket), when it is searched. */
+static void complete(const search_state *s, double ta, double tb, fccd_bern *B)
+{
+    if (B->count < s->P.count && !fccd_bern_excluded(B))
+        fccd_bern_piece_part(&s->P, ta, tb, B, B->count, s->P.count);
+}
+
 static void piece_coeffs(const search_state *s, double ta, double tb, fccd_bern *B)
 {
     fccd_bern_piece_part(&s->P, ta, tb, B, 0, 1);
-    if (!fccd_bern_excluded(B))
-        fccd_bern_piece_part(&s->P, ta, tb, B, 1, s->P.count);
+    complete(s, ta, tb, B);
 }
 
 /* [ta, tb] (dyadic, at depth) holds exactly one root r of f, a simple one,
@@ -200,19 +206,19 @@ static bool close_at(search_state *s, double tm, double half)
     return hi <= up(s->lip * half);
 }
 
-/* A bracket [ta, tb] (width at most 2^-30) that holds the root r of f (sign
- * sa before it), where the side polynomials are uncertain over it: a
- * contact or a miss by a rounding-level margin (a contact aimed at an edge
- * or an end point), which the box, distance and axis tests seldom decide
- * either (docs/queries/vertex_face_ccd.md, "fast", a touch at the root).
- * -1 when the shapes' boxes are apart (no contact in the bracket); +1 (a
- * hit at ta) when no side polynomial is certainly negative at an estimate
- * r' of r and the shapes are certainly within 2^-FCCD_TOUCH_LOG2 S of each
- * other at r' (fccd_close_hi: one pair of points on them); else 0 (the
- * general tests decide). */
-static int touch(const search_state *s, double ta, double tb, int sa)
+/* A piece [ta, tb] no wider than a leaf (2^-30) that the polynomials
+ * cannot decide, at a time r of it where f is 0 up to rounding (an
+ * estimate of a root of f in it, or a leaf's start): a contact or a miss
+ * by a rounding-level margin (a contact aimed at an edge or an end point,
+ * or touching at t = 0), which the box, distance and axis tests seldom
+ * decide either (docs/queries/vertex_face_ccd.md, "fast", a touch).  -1
+ * when the shapes' boxes are apart (no contact in the piece); +1 (a hit at
+ * ta) when no side polynomial is certainly negative at r and the shapes
+ * are certainly within 2^-FCCD_TOUCH_LOG2 S of each other at r
+ * (fccd_close_hi: one pair of points on them); else 0 (the general tests
+ * decide). */
+static int touch(const search_state *s, double ta, double tb, double r)
 {
-    double r = fccd_root_estimate(&s->P, 0, ta, tb, sa);
     for (int k = 1; k < s->P.count; k++)
         if (fccd_power_sign(&s->P, k, r) < 0)
             return 0;
@@ -234,7 +240,9 @@ static int touch(const search_state *s, double ta, double tb, int sa)
 static bool bracket_hit(search_state *s, double ta, double tb, bool certified, int sa)
 {
     if (!certified) {
-        int c = sides_on(s, ta, tb), d = c == 0 && sa != 0 ? touch(s, ta, tb, sa) : 0;
+        int c = sides_on(s, ta, tb), d = 0;
+        if (c == 0 && sa != 0)
+            d = touch(s, ta, tb, fccd_root_estimate(&s->P, 0, ta, tb, sa));
         if (c < 0 || d < 0 || (c == 0 && d == 0 && excluded(s, ta, tb)))
             return false;
     }
@@ -283,8 +291,12 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
  * uncertain), the entry time r is narrowed on s_k's sign to a leaf
  * [la, lb], decided as narrow's uncertified leaves; a dropped leaf leaves
  * (lb, tb] to the search.  A middle with an uncertain sign stops the
- * narrowing, and the search takes [la, tb] without isolation. */
-static bool entry(search_state *s, double ta, double tb, int depth, int k)
+ * narrowing, and the search takes [la, tb] without isolation.  Either rest
+ * is searched to leaves of width 2^-30 (leaf_depth of its own width; the
+ * piece's depth made leaves as narrow as 2^-42 below a deep entry, where
+ * a motion coplanar for all t keeps two pieces a level: 1095 pieces on one
+ * bench case, 2^12 times the leaves needed). */
+static bool entry(search_state *s, double ta, double tb, int k)
 {
     double la = ta, lb = tb;
     fccd_bern R;
@@ -295,7 +307,7 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
         fiv v = fccd_power_eval(&s->P, k, m, m);
         if (!fiv_nonzero(v)) {
             piece_coeffs(s, la, tb, &R);
-            return search(s, la, tb, depth, &R, false);
+            return search(s, la, tb, leaf_depth(tb - la), &R, false);
         }
         if (v.hi < 0)
             la = m;
@@ -307,7 +319,7 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
     if (lb >= tb)
         return false;
     piece_coeffs(s, lb, tb, &R);
-    return search(s, lb, tb, depth, &R, true);
+    return search(s, lb, tb, leaf_depth(tb - lb), &R, true);
 }
 
 /* The search on [ta, tb] split in two at m = (ta + tb) / 2: the children's
@@ -386,14 +398,16 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
         return narrow(s, ta, tb, B->c[0][0].lo > 0 ? 1 : -1, sides_positive(B));
     for (int k = 1; iso && !s->eager && v < 0 && k < B->count; k++)
         if (B->c[k][0].hi < 0 && variations(B, k) == 1)
-            return entry(s, ta, tb, depth, k);
+            return entry(s, ta, tb, k);
     if (!(v >= 2 && depth > FCCD_DEPTH - FCCD_ISOLATE)) {
-        if (excluded(s, ta, tb))
+        /* a leaf touching at its start (f 0 up to rounding there) */
+        int d = depth == 0 && ta == 0 && !s->eager && sign_at(s, ta) == 0 ? touch(s, ta, tb, ta) : 0;
+        if (d < 0 || (d == 0 && excluded(s, ta, tb)))
             return false;
         double hi = INFINITY;
         if (s->eager && depth > 0)
             dist_at(s, ta, &hi);
-        if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
+        if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) { /* a touch (d > 0): depth 0 */
             s->t = ta;
             return true;
         }
@@ -413,8 +427,8 @@ static double end_bracket(search_state *s, double t0, double dir, double t1, fcc
         double e = t0 + dir * h;
         if (sign_at(s, e) == 0)
             continue;
-        fccd_bern cut;
-        piece_coeffs(s, dir > 0 ? e : t1, dir > 0 ? t1 : e, &cut);
+        fccd_bern cut; /* f alone: search_top completes it */
+        fccd_bern_piece_part(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, &cut, 0, 1);
         if (fiv_nonzero(cut.c[0][dir > 0 ? 0 : cut.deg[0]])) {
             *rest = cut;
             return h;
@@ -436,14 +450,21 @@ static bool search_top(search_state *s, const fccd_bern *B)
         /* no bracket (f uncertain on [0, 2^-8], e.g. coplanar for all t):
          * the leaf [0, 2^-36] alone, a contact at t = 0 decided at once */
         if ((h0 = end_bracket(s, 0, 1, 1, &mid)) == 0)
-            piece_coeffs(s, h0 = 0x1p-36, 1, &mid);
+            fccd_bern_piece_part(&s->P, h0 = 0x1p-36, 1, &mid, 0, 1);
         piece_coeffs(s, 0, h0, &piece);
         if (search(s, 0, h0, leaf_depth(h0), &piece, true))
             return true;
         a = h0;
     }
-    if (sign_at(s, 1) == 0 && (h1 = end_bracket(s, 1, -1, a, &mid)) > 0)
+    if (sign_at(s, 1) == 0) {
+        /* no bracket (f uncertain on [1 - 2^-8, 1], e.g. coplanar for all
+         * t): the leaf [1 - 2^-36, 1] apart, searched last, so that a
+         * contact at t = 1 is not reached by bisection (two pieces a level) */
+        if ((h1 = end_bracket(s, 1, -1, a, &mid)) == 0)
+            fccd_bern_piece_part(&s->P, a, 1 - (h1 = 0x1p-36), &mid, 0, 1);
         b = 1 - h1;
+    }
+    complete(s, a, b, &mid); /* the rest's sides only now: a contact at t = 0 ends the search before */
     if (search(s, a, b, FCCD_DEPTH, &mid, true))
         return true;
     if (h1 == 0)

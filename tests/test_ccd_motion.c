@@ -13,7 +13,10 @@
 #include <math.h>
 #include <mpfr.h>
 
-static double coord(const isect_ccd_frame *f, int k, int i) { return i == 0 ? f->v[k].x : i == 1 ? f->v[k].y : f->v[k].z; }
+static double coord(const isect_ccd_frame *f, int k, int i)
+{
+    return i == 0 ? f->v[k].x : i == 1 ? f->v[k].y : f->v[k].z;
+}
 
 /* a double of a random magnitude (sometimes 0, subnormal or near DBL_MAX) */
 static double value(void)
@@ -32,7 +35,9 @@ static double value(void)
 static double time_(void)
 {
     int kind = tl_int(0, 5);
-    return kind == 0 ? 0 : kind == 1 ? 1 : kind == 2 ? ldexp(1, -tl_int(1, 80)) : kind == 3 ? 1 - ldexp(1, -tl_int(1, 53)) : tl_unit();
+    if (kind < 2)
+        return kind; /* 0, 1 */
+    return kind == 2 ? ldexp(1, -tl_int(1, 80)) : kind == 3 ? 1 - ldexp(1, -tl_int(1, 53)) : tl_unit();
 }
 
 /* x plus a random value, or a value where that is not finite */
