@@ -3,45 +3,7 @@
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
 
-/* Vertex k at the times [ta, tb]: (1 - t) x0 + t x1 is affine in t, so its
- * range is spanned by its values at ta and tb (each computed as an
- * interval). */
 static double comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
-
-static fiv3 vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, double ta, double tb)
-{
-    fiv3 r;
-    for (int i = 0; i < 3; i++) {
-        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
-        fiv va = fiv_add(fiv_mul_nonneg((fiv){a0, a0}, 1 - ta, 1 - ta), fiv_mul_nonneg((fiv){a1, a1}, ta, ta));
-        fiv vb = fiv_add(fiv_mul_nonneg((fiv){a0, a0}, 1 - tb, 1 - tb), fiv_mul_nonneg((fiv){a1, a1}, tb, tb));
-        r.x[i] = fiv_join(va, vb);
-    }
-    return r;
-}
-
-/* Vertex k relative to vertex base at the times [ta, tb]: the difference
- * moves affinely too, from x0 - b0 to x1 - b1, so the same two-end span
- * encloses it.  Every test below is invariant under a common translation,
- * and shapes that travel far together keep narrow relative boxes where
- * their absolute boxes would grow with the distance travelled. */
-static fiv3 relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base, double ta, double tb)
-{
-    fiv3 r;
-    for (int i = 0; i < 3; i++) {
-        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i), b0 = comp(&t0->v[base], i);
-        double b1 = comp(&t1->v[base], i);
-        fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
-        fiv va = fiv_add(fiv_mul_nonneg(d0, 1 - ta, 1 - ta), fiv_mul_nonneg(d1, ta, ta));
-        if (ta == tb) { /* one time (the distance and axis tests): one end */
-            r.x[i] = va;
-            continue;
-        }
-        fiv vb = fiv_add(fiv_mul_nonneg(d0, 1 - tb, 1 - tb), fiv_mul_nonneg(d1, tb, tb));
-        r.x[i] = fiv_join(va, vb);
-    }
-    return r;
-}
 
 typedef struct {
     fccd_kind kind;
@@ -69,7 +31,7 @@ static double dist_at(search_state *s, double t, double *hi)
     fiv3 r[4];
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
-        r[k] = relative_at(&s->s0, &s->s1, k, base, t, t);
+        r[k] = fccd_relative_at(&s->s0, &s->s1, k, base, t, t);
     double lo = s->kind == FCCD_VERTEX_FACE ? fccd_vf_dist(r, hi) : fccd_ee_dist(r, hi);
     *hi = up(*hi + s->slack);
     return down(lo - s->slack);
@@ -99,8 +61,8 @@ static bool axis_separates(const search_state *s, double ta, double tb, double t
     int split = s->kind == FCCD_VERTEX_FACE ? 1 : 2; /* P = vertices [0, split) */
     for (int j = 0; j < split; j++)
         for (int k = split; k < 4; k++)
-            if (!(fiv3_dot(N, relative_at(s->t0, s->t1, k, j, ta, ta)).lo > 0) ||
-                !(fiv3_dot(N, relative_at(s->t0, s->t1, k, j, tb, tb)).lo > 0))
+            if (!(fiv3_dot(N, fccd_relative_at(s->t0, s->t1, k, j, ta, ta)).lo > 0) ||
+                !(fiv3_dot(N, fccd_relative_at(s->t0, s->t1, k, j, tb, tb)).lo > 0))
                 return false;
     return true;
 }
@@ -114,14 +76,14 @@ static bool excluded(search_state *s, double ta, double tb)
 {
     fiv3 v[4], r[4];
     for (int k = 0; k < 4; k++)
-        v[k] = vertex_at(s->t0, s->t1, k, ta, tb);
+        v[k] = fccd_vertex_at(s->t0, s->t1, k, ta, tb);
     if (s->kind == FCCD_VERTEX_FACE ? fccd_vf_excluded(v) : fccd_ee_excluded(v))
         return true;
     /* the same tests relative to the triangle's first vertex (a) or the
      * first edge's start (a) */
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
-        r[k] = relative_at(s->t0, s->t1, k, base, ta, tb);
+        r[k] = fccd_relative_at(s->t0, s->t1, k, base, ta, tb);
     if (s->kind == FCCD_VERTEX_FACE ? fccd_vf_excluded(r) : fccd_ee_excluded(r))
         return true;
     /* The distance at tm can fall by at most lip |t - tm| within the piece
@@ -183,6 +145,23 @@ static int variations(const fccd_bern *B, int k)
 
 static bool search(search_state *s, double ta, double tb, int depth, const fccd_bern *B, bool iso);
 
+/* The Bernstein coefficients of [ta, tb] for search: f's first; when they
+ * exclude the piece (all of one strict sign), the side polynomials are not
+ * computed (B->count 1: fccd_bern_excluded drops the piece on f alone, the
+ * same decision).  complete: the side polynomials of a piece whose f alone
+ * was computed (end_bracket), when it is searched. */
+static void complete(const search_state *s, double ta, double tb, fccd_bern *B)
+{
+    if (B->count < s->P.count && !fccd_bern_excluded(B))
+        fccd_bern_piece_part(&s->P, ta, tb, B, B->count, s->P.count);
+}
+
+static void piece_coeffs(const search_state *s, double ta, double tb, fccd_bern *B)
+{
+    fccd_bern_piece_part(&s->P, ta, tb, B, 0, 1);
+    complete(s, ta, tb, B);
+}
+
 /* [ta, tb] (dyadic, at depth) holds exactly one root r of f, a simple one,
  * and f(ta) has the strict sign sa: f has sign sa on [ta, r) and -sa on
  * (r, tb], so the sign of f at the middle tells the half that holds r, and
@@ -222,20 +201,49 @@ static bool close_at(search_state *s, double tm, double half)
     fiv3 r[4];
     int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
     for (int k = 0; k < 4; k++)
-        r[k] = relative_at(&s->s0, &s->s1, k, base, tm, tm);
+        r[k] = fccd_relative_at(&s->s0, &s->s1, k, base, tm, tm);
     double hi = up(fccd_close_hi(s->kind, r) + s->slack);
     return hi <= up(s->lip * half);
 }
 
-/* The last step of narrow on the bracket [ta, tb] that holds the root r:
- * decided by the side polynomials when they can, else by excluded (whose
- * distance test drops the bracket unless the shapes come within about lip
- * (tb - ta) of each other there); a hit is reported at ta. */
-static bool bracket_hit(search_state *s, double ta, double tb, bool certified)
+/* A piece [ta, tb] no wider than a leaf (2^-30) that the polynomials
+ * cannot decide, at a time r of it where f is 0 up to rounding (an
+ * estimate of a root of f in it, or a leaf's start): a contact or a miss
+ * by a rounding-level margin (a contact aimed at an edge or an end point,
+ * or touching at t = 0), which the box, distance and axis tests seldom
+ * decide either (docs/queries/vertex_face_ccd.md, "fast", a touch).  -1
+ * when the shapes' boxes are apart (no contact in the piece); +1 (a hit at
+ * ta) when no side polynomial is certainly negative at r and the shapes
+ * are certainly within 2^-FCCD_TOUCH_LOG2 S of each other at r
+ * (fccd_close_hi: one pair of points on them); else 0 (the general tests
+ * decide). */
+static int touch(const search_state *s, double ta, double tb, double r)
+{
+    for (int k = 1; k < s->P.count; k++)
+        if (fccd_power_sign(&s->P, k, r) < 0)
+            return 0;
+    if (fccd_boxes_apart(s->kind, s->t0, s->t1, ta, tb))
+        return -1;
+    fiv3 v[4];
+    int base = s->kind == FCCD_VERTEX_FACE ? 1 : 0;
+    for (int k = 0; k < 4; k++)
+        v[k] = fccd_relative_at(s->t0, s->t1, k, base, r, r);
+    return fccd_close_hi(s->kind, v) <= s->S * ldexp(1, -FCCD_TOUCH_LOG2); /* a constant: no libm call */
+}
+
+/* The last step of narrow on the bracket [ta, tb] (width at most 2^-30)
+ * that holds the root r of f (f of sign sa before it; sa = 0: a bracket of
+ * a side function's root, entry): decided by the side polynomials when they
+ * can, else by touch when sa is known, else by excluded (whose distance
+ * test drops the bracket unless the shapes come within about lip (tb - ta)
+ * of each other there); a hit is reported at ta. */
+static bool bracket_hit(search_state *s, double ta, double tb, bool certified, int sa)
 {
     if (!certified) {
-        int c = sides_on(s, ta, tb);
-        if (c < 0 || (c == 0 && excluded(s, ta, tb)))
+        int c = sides_on(s, ta, tb), d = 0;
+        if (c == 0 && sa != 0)
+            d = touch(s, ta, tb, fccd_root_estimate(&s->P, 0, ta, tb, sa));
+        if (c < 0 || d < 0 || (c == 0 && d == 0 && excluded(s, ta, tb)))
             return false;
     }
     s->t = ta;
@@ -246,7 +254,7 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
 {
     double la, lb; /* first the bracket around Newton's estimate */
     if (tb - ta > 0x1p-30 && fccd_newton_bracket(&s->P, 0, ta, tb, sa, &la, &lb))
-        return bracket_hit(s, la, lb, certified);
+        return bracket_hit(s, la, lb, certified, sa);
     for (int step = 0; tb - ta > 0x1p-30; step++) {
         if (!certified && step % FCCD_SIDE_EVERY == 0) {
             int c = sides_on(s, ta, tb);
@@ -263,9 +271,9 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
              * inside, and f has sign sa before it) */
             for (double h = 0x1p-36; h <= 0x1p-31 && h < 0.5 * (tb - ta); h *= 2)
                 if (sign_at(s, m - h) == sa && sign_at(s, m + h) == -sa)
-                    return bracket_hit(s, m - h, m + h, certified);
+                    return bracket_hit(s, m - h, m + h, certified, sa);
             fccd_bern B;
-            fccd_bern_piece(&s->P, ta, tb, &B);
+            piece_coeffs(s, ta, tb, &B);
             return search(s, ta, tb, leaf_depth(tb - ta), &B, false);
         }
         if (sm == sa)
@@ -273,7 +281,7 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
         else
             tb = m;
     }
-    return bracket_hit(s, ta, tb, certified);
+    return bracket_hit(s, ta, tb, certified, sa);
 }
 
 /* Side polynomial k (>= 0 at a contact) goes from negative at ta to
@@ -283,8 +291,12 @@ static bool narrow(search_state *s, double ta, double tb, int sa, bool certified
  * uncertain), the entry time r is narrowed on s_k's sign to a leaf
  * [la, lb], decided as narrow's uncertified leaves; a dropped leaf leaves
  * (lb, tb] to the search.  A middle with an uncertain sign stops the
- * narrowing, and the search takes [la, tb] without isolation. */
-static bool entry(search_state *s, double ta, double tb, int depth, int k)
+ * narrowing, and the search takes [la, tb] without isolation.  Either rest
+ * is searched to leaves of width 2^-30 (leaf_depth of its own width; the
+ * piece's depth made leaves as narrow as 2^-42 below a deep entry, where
+ * a motion coplanar for all t keeps two pieces a level: 1095 pieces on one
+ * bench case, 2^12 times the leaves needed). */
+static bool entry(search_state *s, double ta, double tb, int k)
 {
     double la = ta, lb = tb;
     fccd_bern R;
@@ -294,20 +306,20 @@ static bool entry(search_state *s, double ta, double tb, int depth, int k)
         double m = 0.5 * la + 0.5 * lb;
         fiv v = fccd_power_eval(&s->P, k, m, m);
         if (!fiv_nonzero(v)) {
-            fccd_bern_piece(&s->P, la, tb, &R);
-            return search(s, la, tb, depth, &R, false);
+            piece_coeffs(s, la, tb, &R);
+            return search(s, la, tb, leaf_depth(tb - la), &R, false);
         }
         if (v.hi < 0)
             la = m;
         else
             lb = m;
     }
-    if (bracket_hit(s, la, lb, false))
+    if (bracket_hit(s, la, lb, false, 0))
         return true;
     if (lb >= tb)
         return false;
-    fccd_bern_piece(&s->P, lb, tb, &R);
-    return search(s, lb, tb, depth, &R, true);
+    piece_coeffs(s, lb, tb, &R);
+    return search(s, lb, tb, leaf_depth(tb - lb), &R, true);
 }
 
 /* The search on [ta, tb] split in two at m = (ta + tb) / 2: the children's
@@ -333,7 +345,7 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
             int sl = sign_at(s, m - h), sr = sign_at(s, m + h);
             if (sl == 0 || sr == 0)
                 continue;
-            fccd_bern_piece(&s->P, ta, m - h, &lo);
+            piece_coeffs(s, ta, m - h, &lo);
             if (!fiv_nonzero(lo.c[0][lo.deg[0]]))
                 continue;
             if (search(s, ta, m - h, depth - 1, &lo, true))
@@ -344,22 +356,22 @@ static bool split(search_state *s, double ta, double tb, int depth, const fccd_b
              * with f's signs opposite at its ends brackets a root and is
              * decided as narrow's last bracket */
             if (2 * h <= 0x1p-30 && sl == -sr) {
-                if (bracket_hit(s, m - h, m + h, false))
+                if (bracket_hit(s, m - h, m + h, false, sl))
                     return true;
             } else {
                 fccd_bern mid;
-                fccd_bern_piece(&s->P, m - h, m + h, &mid);
+                piece_coeffs(s, m - h, m + h, &mid);
                 if (search(s, m - h, m + h, leaf_depth(2 * h), &mid, true))
                     return true;
             }
-            fccd_bern_piece(&s->P, m + h, tb, &hi);
+            piece_coeffs(s, m + h, tb, &hi);
             return search(s, m + h, tb, depth - 1, &hi, true);
         }
     if (exact) {
         fccd_bern_split(B, &lo, &hi);
     } else {
-        fccd_bern_piece(&s->P, ta, m, &lo);
-        fccd_bern_piece(&s->P, m, tb, &hi);
+        piece_coeffs(s, ta, m, &lo);
+        piece_coeffs(s, m, tb, &hi);
     }
     return search(s, ta, m, depth - 1, &lo, iso) || search(s, m, tb, depth - 1, &hi, iso);
 }
@@ -386,14 +398,16 @@ static bool search(search_state *s, double ta, double tb, int depth, const fccd_
         return narrow(s, ta, tb, B->c[0][0].lo > 0 ? 1 : -1, sides_positive(B));
     for (int k = 1; iso && !s->eager && v < 0 && k < B->count; k++)
         if (B->c[k][0].hi < 0 && variations(B, k) == 1)
-            return entry(s, ta, tb, depth, k);
+            return entry(s, ta, tb, k);
     if (!(v >= 2 && depth > FCCD_DEPTH - FCCD_ISOLATE)) {
-        if (excluded(s, ta, tb))
+        /* a leaf touching at its start (f 0 up to rounding there) */
+        int d = depth == 0 && ta == 0 && !s->eager && sign_at(s, ta) == 0 ? touch(s, ta, tb, ta) : 0;
+        if (d < 0 || (d == 0 && excluded(s, ta, tb)))
             return false;
         double hi = INFINITY;
         if (s->eager && depth > 0)
             dist_at(s, ta, &hi);
-        if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) {
+        if (depth == 0 || hi <= s->near || s->budget < -FCCD_HARD_BUDGET) { /* a touch (d > 0): depth 0 */
             s->t = ta;
             return true;
         }
@@ -413,8 +427,8 @@ static double end_bracket(search_state *s, double t0, double dir, double t1, fcc
         double e = t0 + dir * h;
         if (sign_at(s, e) == 0)
             continue;
-        fccd_bern cut;
-        fccd_bern_piece(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, &cut);
+        fccd_bern cut; /* f alone: search_top completes it */
+        fccd_bern_piece_part(&s->P, dir > 0 ? e : t1, dir > 0 ? t1 : e, &cut, 0, 1);
         if (fiv_nonzero(cut.c[0][dir > 0 ? 0 : cut.deg[0]])) {
             *rest = cut;
             return h;
@@ -436,63 +450,27 @@ static bool search_top(search_state *s, const fccd_bern *B)
         /* no bracket (f uncertain on [0, 2^-8], e.g. coplanar for all t):
          * the leaf [0, 2^-36] alone, a contact at t = 0 decided at once */
         if ((h0 = end_bracket(s, 0, 1, 1, &mid)) == 0)
-            fccd_bern_piece(&s->P, h0 = 0x1p-36, 1, &mid);
-        fccd_bern_piece(&s->P, 0, h0, &piece);
+            fccd_bern_piece_part(&s->P, h0 = 0x1p-36, 1, &mid, 0, 1);
+        piece_coeffs(s, 0, h0, &piece);
         if (search(s, 0, h0, leaf_depth(h0), &piece, true))
             return true;
         a = h0;
     }
-    if (sign_at(s, 1) == 0 && (h1 = end_bracket(s, 1, -1, a, &mid)) > 0)
+    if (sign_at(s, 1) == 0) {
+        /* no bracket (f uncertain on [1 - 2^-8, 1], e.g. coplanar for all
+         * t): the leaf [1 - 2^-36, 1] apart, searched last, so that a
+         * contact at t = 1 is not reached by bisection (two pieces a level) */
+        if ((h1 = end_bracket(s, 1, -1, a, &mid)) == 0)
+            fccd_bern_piece_part(&s->P, a, 1 - (h1 = 0x1p-36), &mid, 0, 1);
         b = 1 - h1;
+    }
+    complete(s, a, b, &mid); /* the rest's sides only now: a contact at t = 0 ends the search before */
     if (search(s, a, b, FCCD_DEPTH, &mid, true))
         return true;
     if (h1 == 0)
         return false;
-    fccd_bern_piece(&s->P, b, 1, &piece);
+    piece_coeffs(s, b, 1, &piece);
     return search(s, b, 1, leaf_depth(h1), &piece, true);
-}
-
-/* |v_j - v_k| rounded up, v the velocities x1 - x0 (computed as the
- * difference of the two relative positions). */
-static double rel_speed(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int j, int k)
-{
-    fiv3 d;
-    for (int i = 0; i < 3; i++) {
-        fiv a = fiv_sub((fiv){comp(&t1->v[j], i), comp(&t1->v[j], i)}, (fiv){comp(&t1->v[k], i), comp(&t1->v[k], i)});
-        fiv b = fiv_sub((fiv){comp(&t0->v[j], i), comp(&t0->v[j], i)}, (fiv){comp(&t0->v[k], i), comp(&t0->v[k], i)});
-        d.x[i] = fiv_sub(a, b);
-    }
-    fiv dd = fiv3_dot(d, d);
-    return dd.hi == dd.hi ? fiv_sqrt_up(dd.hi) : INFINITY;
-}
-
-/* The distance of two convex hulls changes by at most the largest move of a
- * vertex of each (Hausdorff distance of the hulls), and is invariant under
- * a common translation: with the vertices' velocities v_k and any c,
- * |dD/dt| <= max_{k in P} |v_k - c| + max_{k in Q} |v_k - c|.  c ranges
- * over the four velocities; the least bound is kept. */
-static double lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1)
-{
-    int split = kind == FCCD_VERTEX_FACE ? 1 : 2; /* P = vertices [0, split) */
-    double sp[4][4], best = INFINITY;
-    for (int c = 0; c < 4; c++) { /* |v_k - v_c| = |v_c - v_k|: each pair once */
-        sp[c][c] = 0;
-        for (int k = c + 1; k < 4; k++)
-            sp[c][k] = sp[k][c] = rel_speed(t0, t1, k, c);
-    }
-    for (int c = 0; c < 4; c++) {
-        double mp = 0, mq = 0;
-        for (int k = 0; k < 4; k++) {
-            double v = sp[k][c]; /* never NaN (rel_speed) */
-            if (k < split)
-                mp = v > mp ? v : mp;
-            else
-                mq = v > mq ? v : mq;
-        }
-        double b = up(mp + mq);
-        best = b < best ? b : best;
-    }
-    return best;
 }
 
 /* The distance bounds and the Lipschitz bound work on a copy scaled by a
@@ -528,7 +506,7 @@ static void prepare(search_state *s)
 {
     s->ready = true;
     scale_frames(s);
-    s->lip = up(lipschitz(s->kind, &s->s0, &s->s1) + 2 * s->slack);
+    s->lip = up(fccd_lipschitz(s->kind, &s->s0, &s->s1) + 2 * s->slack);
 }
 
 /* One query's search, its state left in *s for fccd_query_effort. */

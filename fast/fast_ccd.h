@@ -8,11 +8,12 @@
  * reported t is never later than the exact one (everything before it was
  * dropped).  A hit is reported only where the shapes are certainly close:
  * at a leaf of width 2^-FCCD_DEPTH that survives (where the distance test
- * below makes them within a rounding error of each other), or, once the work
- * budget FCCD_BUDGET is spent, at the start of the first piece where a
- * certified upper bound of their distance is at most FCCD_NEAR_LOG2 binary
- * orders below the inputs' largest magnitude S (docs/queries/vertex_face_ccd.md,
- * "fast").
+ * below makes them within a rounding error of each other), at a bracket of
+ * a root where they are certainly within 2^-FCCD_TOUCH_LOG2 S of each other
+ * (fast/ccd_common.c, touch), or, once the work budget FCCD_BUDGET is
+ * spent, at the start of the first piece where a certified upper bound of
+ * their distance is at most FCCD_NEAR_LOG2 binary orders below the inputs'
+ * largest magnitude S (docs/queries/vertex_face_ccd.md, "fast").
  *
  * Interval arithmetic without a rounding-mode switch: each operation is done
  * in round-to-nearest and its endpoints are moved outward by
@@ -44,8 +45,13 @@ enum { FCCD_DEPTH = 30, FCCD_BUDGET = 2000, FCCD_HARD_BUDGET = 1 << 18, FCCD_NEA
 enum { FCCD_ISOLATE = 8, FCCD_SIDE_EVERY = 4 };
 /* FCCD_NEWTON: at most this many Newton steps place the bracket of narrow
  * and entry before the bisection is tried (fast/ccd_common.c,
- * root_estimate). */
+ * fccd_root_estimate). */
 enum { FCCD_NEWTON = 8 };
+/* FCCD_TOUCH_LOG2: a bracket of a root where the side polynomials are
+ * uncertain is reported when the shapes are certainly within
+ * 2^-FCCD_TOUCH_LOG2 S of each other at the root's estimate (and none of
+ * them is certainly negative there: fast/ccd_common.c, touch). */
+enum { FCCD_TOUCH_LOG2 = 40 };
 
 typedef enum { FCCD_VERTEX_FACE, FCCD_EDGE_EDGE } fccd_kind;
 
@@ -166,6 +172,9 @@ bool fccd_bern_excluded(const fccd_bern *B);
 void fccd_bern_split(const fccd_bern *B, fccd_bern *lo, fccd_bern *hi);
 /* The Bernstein coefficients of P on [ta, tb] (0 <= ta < tb <= 1). */
 void fccd_bern_piece(const fccd_power *P, double ta, double tb, fccd_bern *B);
+/* Polynomials k0 .. k1 - 1 of it only (the others of B left as they are;
+ * B->count = k1). */
+void fccd_bern_piece_part(const fccd_power *P, double ta, double tb, fccd_bern *B, int k0, int k1);
 /* An interval holding polynomial k of P at every t in [ta, tb] (0 <= ta <= tb). */
 fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb);
 /* The sign of polynomial k of P at the time t: 1 or -1 when certain, else 0. */
@@ -175,12 +184,29 @@ static inline int fccd_power_sign(const fccd_power *P, int k, double t)
     return v.lo > 0 ? 1 : v.hi < 0 ? -1 : 0;
 }
 
+/* An estimate of the root in [ta, tb] of polynomial k of P (sign sa before
+ * it, -sa after): Newton's steps in plain binary64 on the middles of its
+ * coefficients, kept inside the bracket (fast/ccd_bern.c); no bound, it
+ * only places brackets and guides choices that a certificate then backs. */
+double fccd_root_estimate(const fccd_power *P, int k, double ta, double tb, int sa);
+
 /* A bracket [*la, *lb] of width at most 2^-30 in [ta, tb] around the root
  * of polynomial k of P, which is known to have one simple root there, with
  * the strict sign sa before it and -sa after it (so at ta and tb): the ends
  * of a bracket placed by Newton's steps, certified by the signs there
  * (fast/ccd_bern.c); false when they are not certain. */
 bool fccd_newton_bracket(const fccd_power *P, int k, double ta, double tb, int sa, double *la, double *lb);
+
+/* Enclosures of the vertices (fast/ccd_motion.c): vertex k at every time
+ * of [ta, tb] (0 <= ta <= tb <= 1), and vertex k minus vertex base (one
+ * time when ta == tb). */
+fiv3 fccd_vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, double ta, double tb);
+fiv3 fccd_relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base, double ta, double tb);
+/* The boxes of the two shapes over [ta, tb] apart, in absolute coordinates
+ * or relative to the base vertex (the first of the box tests below). */
+bool fccd_boxes_apart(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1, double ta, double tb);
+/* An upper bound of |dD/dt|, D the distance of the shapes. */
+double fccd_lipschitz(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd_frame *t1);
 
 /* The box tests on enclosures of the vertices over a time piece
  * (fast/ccd_dist.c): true when no time of the piece can be a contact, the

@@ -8,7 +8,9 @@
  * a-priori bound FB_CCD_POLY (fast_bounds.h) (2^-100 <= S <= 2^100; the test fails when
  * the bound is dropped) and interval arithmetic (S beyond 2^100).  Then
  * fccd_bern_piece and fccd_power_eval on random pieces against the exact
- * values at sampled times. */
+ * values at sampled times, and every Bernstein coefficient of
+ * fccd_bern_piece (binary64 with an a-priori bound) against the exact ones,
+ * on the motions' polynomials and on exact ones. */
 #include "testlib_ccd.h"
 
 #include "fast_ccd.h"
@@ -294,4 +296,162 @@ Test(ccd_bern, intervals_enclose_exact)
 {
     random_cases(FCCD_VERTEX_FACE, 120, 0x1p120);
     random_cases(FCCD_EDGE_EDGE, -120, 0x1p-120);
+}
+
+/* A piece [ta, tb] of [0, 1]: dyadic, any doubles, a bracket-sized one
+ * around a random time, or at an end. */
+static void random_piece(double *ta, double *tb)
+{
+    int kind = tl_int(0, 4);
+    double a = tl_unit(), b = tl_unit(), w = ldexp(1, -tl_int(8, 40));
+    if (kind == 0)
+        a = 0.125 * (double)tl_int(0, 7), b = a + 0.125;
+    else if (kind == 2)
+        b = a + w < 1 ? a + w : 1, a = b - w;
+    else if (kind == 3)
+        a = 0, b = w;
+    else if (kind == 4)
+        a = 1 - w, b = 1;
+    *ta = a < b ? a : b, *tb = a < b ? b : a;
+    if (!(*ta < *tb))
+        *ta = 0, *tb = 1;
+}
+
+/* Every Bernstein coefficient of fccd_bern_piece on random pieces holds
+ * the exact one of the exact polynomial: q(s) = p(ta + (tb - ta) s), its
+ * coefficients q_i = sum_k C(k, i) ta^(k-i) (tb - ta)^i c_k, then
+ * b_j = sum_i C(j, i) / C(n, i) q_i (the piece's coefficients come from
+ * the power ones in binary64 with an a-priori bound: fast/ccd_bern.c). */
+static void check_pieces(fccd_kind kind, const double *in, double S, const char *what)
+{
+    static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+    isect_ccd_frame f0, f1;
+    for (int k = 0; k < 4; k++) {
+        f0.v[k] = (isect_dvec3){in[3 * k], in[3 * k + 1], in[3 * k + 2]};
+        f1.v[k] = (isect_dvec3){in[12 + 3 * k], in[13 + 3 * k], in[14 + 3 * k]};
+    }
+    fccd_bern B, Bp;
+    fccd_power W;
+    fccd_bern_init(kind, &f0, &f1, &B, &W, S);
+    qpoly P[5];
+    int count = exact_polys(kind, in, P);
+    mpq_t q[5], ta, h, x, b;
+    for (int i = 0; i < 5; i++)
+        mpq_init(q[i]);
+    mpq_inits(ta, h, x, b, NULL);
+    for (int p = 0; p < 4; p++) {
+        double a, c;
+        random_piece(&a, &c);
+        fccd_bern_piece(&W, a, c, &Bp);
+        cr_assert_eq(Bp.count, W.count, "%s", what);
+        mpq_set_d(ta, a), mpq_set_d(h, c), mpq_sub(h, h, ta);
+        for (int k = 0; k < W.count; k++) {
+            int n = W.deg[k];
+            for (int i = 0; i <= n; i++) { /* q_i */
+                mpq_set_ui(q[i], 0, 1);
+                for (int kk = n; kk >= i; kk--) { /* Horner in ta over C(kk, i) c_kk */
+                    mpq_mul(q[i], q[i], ta);
+                    if (kk <= P[k].deg) {
+                        mpq_set_ui(x, (unsigned long)binom[kk][i], 1);
+                        mpq_mul(x, x, P[k].c[kk]);
+                        mpq_add(q[i], q[i], x);
+                    }
+                }
+                for (int e = 0; e < i; e++)
+                    mpq_mul(q[i], q[i], h);
+            }
+            for (int j = 0; j <= n; j++) {
+                mpq_set_ui(b, 0, 1);
+                for (int i = 0; i <= j; i++) {
+                    mpq_set_ui(x, (unsigned long)binom[j][i], (unsigned long)binom[n][i]);
+                    mpq_mul(x, x, q[i]);
+                    mpq_add(b, b, x);
+                }
+                fiv v = Bp.c[k][j]; /* an overflow (S = 2^300): NaN or infinite, which no test drops */
+                if (!isfinite(v.lo) || !isfinite(v.hi))
+                    continue;
+                cr_assert(in_iv(b, v), "%s: poly %d, piece [%a, %a], Bernstein coefficient %d: [%a, %a]", what, k, a,
+                          c, j, v.lo, v.hi);
+            }
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        mpq_clear(q[i]);
+    mpq_clears(ta, h, x, b, NULL);
+    clear3(P, count);
+}
+
+Test(ccd_bern, piece_coefficients_enclose_exact)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        nfeature_ = kind == FCCD_VERTEX_FACE ? 3 : 2;
+        for (int c = 0; c < 1500; c++) {
+            double in[24], S = 0;
+            int scale = (int[]){0, 0, 40, -40, 120, -120, 300}[c % 7];
+            gen(in);
+            for (int i = 0; i < 24; i++) {
+                in[i] = ldexp(in[i] * (1 + 0x1p-20 * (double)(c % 5)) + (c % 3 == 0 ? 0.1 : 0), scale);
+                if (c % 11 == 0)
+                    in[i] = ldexp(in[i], tl_int(-30, 30)); /* mixed magnitudes */
+                S = fabs(in[i]) > S ? fabs(in[i]) : S;
+            }
+            check_pieces((fccd_kind)kind, in, S, kind == FCCD_VERTEX_FACE ? "vertex_face" : "edge_edge");
+        }
+    }
+}
+
+/* The same on point coefficients (an exact polynomial, no radius to hide
+ * the rounding bound): random quartics and cubics, often with a root in
+ * the piece (cancellation), magnitudes 2^-60 .. 2^60. */
+Test(ccd_bern, piece_rounding_bound)
+{
+    static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+    mpq_t q[5], c[5], ta, h, x, b;
+    for (int i = 0; i < 5; i++)
+        mpq_init(q[i]), mpq_init(c[i]);
+    mpq_inits(ta, h, x, b, NULL);
+    for (int it = 0; it < 20000; it++) {
+        fccd_power W = {.count = 1};
+        int n = W.deg[0] = 3 + (it & 1), e = tl_int(-60, 60);
+        double a, d;
+        random_piece(&a, &d);
+        for (int i = 0; i <= n; i++) {
+            double v = ldexp(2 * tl_unit() - 1, e + tl_int(-8, 8));
+            W.c[0][i] = (fiv){v, v};
+        }
+        if (it % 3) { /* a root near the piece: c0 from the others' value there */
+            double r = a + (d - a) * tl_unit(), s = 0;
+            for (int i = n; i >= 1; i--)
+                s = (s + W.c[0][i].lo) * r;
+            W.c[0][0] = (fiv){-s, -s};
+        }
+        fccd_bern Bp;
+        fccd_bern_piece(&W, a, d, &Bp);
+        mpq_set_d(ta, a), mpq_set_d(h, d), mpq_sub(h, h, ta);
+        for (int i = 0; i <= n; i++)
+            mpq_set_d(c[i], W.c[0][i].lo);
+        for (int i = 0; i <= n; i++) {
+            mpq_set_ui(q[i], 0, 1);
+            for (int k = n; k >= i; k--) {
+                mpq_mul(q[i], q[i], ta);
+                mpq_set_ui(x, (unsigned long)binom[k][i], 1);
+                mpq_mul(x, x, c[k]);
+                mpq_add(q[i], q[i], x);
+            }
+            for (int j = 0; j < i; j++)
+                mpq_mul(q[i], q[i], h);
+        }
+        for (int j = 0; j <= n; j++) {
+            mpq_set_ui(b, 0, 1);
+            for (int i = 0; i <= j; i++) {
+                mpq_set_ui(x, (unsigned long)binom[j][i], (unsigned long)binom[n][i]);
+                mpq_mul(x, x, q[i]);
+                mpq_add(b, b, x);
+            }
+            cr_assert(in_iv(b, Bp.c[0][j]), "case %d: piece [%a, %a], coefficient %d of degree %d", it, a, d, j, n);
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        mpq_clear(q[i]), mpq_clear(c[i]);
+    mpq_clears(ta, h, x, b, NULL);
 }
