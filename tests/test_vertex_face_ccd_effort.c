@@ -37,7 +37,12 @@
  *   the same, 1 piece (<= 2), t = 0;
  * - two entries of a motion coplanar for all t (f uncertain everywhere):
  *   the first entry's leaf dropped, the rest after it searched with
- *   isolation, a second entry: K = 3 (<= 6).
+ *   isolation, a second entry: K = 3 (<= 6);
+ * - transversal hits on an edge (a side 0 for all t: never certified):
+ *   narrow's bracket decided by the touch rule at Newton's estimate of the
+ *   root, 1 piece (<= 2), no distance test;
+ * - near misses 2^-51 s above an edge, which only the touch rule's box test
+ *   drops: a miss, 1 piece (<= 2), no distance test.
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
@@ -489,4 +494,56 @@ Test(ccd_effort, vertex_face_coplanar_two_entries)
             check(FCCD_VERTEX_FACE, t0, t1, scales[j],
                   &(expect_t){1, 3, true, "vf coplanar, two entries", 4, 3});
         }
+}
+
+/* Transversal hits on the edge ab: p = (1/4, 0, z), z from i to i - 7, so
+ * f = s^3 (i - 7t) is affine (E1, K = 1) but the side y is 0 for all t:
+ * never certified.  narrow's bracket around Newton's estimate (f's signs
+ * certain at its ends, i/7 inside) goes to bracket_hit with the sides
+ * uncertain there (y straddles 0, the others about 1/4 and 3/4), so the
+ * touch rule decides at r', Newton's estimate of f's root (within rounding
+ * of i/7): no side is certainly negative there, the boxes meet, and p is
+ * within about 7 |r' - i/7| s of the edge, far below 2^-40 S: a hit at the
+ * bracket's start, 1 piece, no distance test (cm9 in docs/mutants.md: touch
+ * left to entry's brackets, or placed at the middle of the bracket, runs
+ * one), t within 2^-30 below i/7. */
+Test(ccd_effort, vertex_face_transversal_on_edge)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                isect_ccd_frame t0, t1;
+                vf(0.25, 0.25, 0, i, i - 7, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, i, false, "vf hit on an edge"});
+            }
+}
+
+/* Near misses that only the touch rule's box test drops: the triangle
+ * a = 0, b = (1, 0, 0), c = (0, 0, -1) (in the plane y = 0, below z = 0),
+ * the point p = (1/4, y, g s), y from i to i - 7, g = 2^-51 (exact also
+ * after the translation: 2 + 2^-51 is a double).  n = (0, s^2, 0), f =
+ * s^3 y(t) affine (E1, K = 1); the point crosses the plane at i/7 a gap g s
+ * above the edge ab, outside: the side of ab is -g s^4, below the
+ * coefficients' bound on the binary64 path (about 2^-48 s^4: uncertain; the
+ * interval path may find it certainly negative and drop [0, 1] at once, the
+ * same count).  So narrow's bracket reaches bracket_hit with the sides
+ * uncertain, and the touch rule: no side certainly negative at r', but the
+ * boxes over the bracket are apart in z, P above Q (absolutely, and
+ * relative to a, which the translated copies need: their absolute boxes
+ * move 2 s 2^-30 over the bracket), so the bracket is dropped: a miss, 1
+ * piece, no distance test (cm9 in docs/mutants.md: the box test without
+ * the relative boxes, without z, or seeing only P below Q reports these
+ * shapes, 2^-51 s apart, as a hit). */
+Test(ccd_effort, vertex_face_touch_boxes_apart)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                double s = ldexp(1, scales[j]), g = 0x1p-51;
+                isect_ccd_frame t0 = {{V(0.25, i, g, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 0, -1, s)}};
+                isect_ccd_frame t1 = {{V(0.25, i - 7, g, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 0, -1, s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){0, 0, false, "vf near miss, boxes apart"});
+            }
 }
