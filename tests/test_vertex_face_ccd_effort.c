@@ -19,7 +19,8 @@
  * - two crossings of the plane (f quadratic): isolated after L = 1 and 2
  *   levels, K = 3 and 7 (<= 6 and 14 asserted);
  * - contacts at t = 0: the leaf [0, 2^-36] is searched first and holds the
- *   contact: 1 piece (<= 2 asserted), t = 0; the point in the plane but
+ *   contact: 1 piece (<= 2 asserted), t = 0, decided by the touch rule
+ *   (no distance test); the point in the plane but
  *   outside at t = 0, then a transversal hit: the leaf dropped, then 1
  *   piece, K = 2 (<= 4);
  * - certain misses (f of one sign on [0, 1], or a side function negative
@@ -33,7 +34,15 @@
  *   below r (the window where f is within its error of 0);
  * - a contact at t = 0 with two more roots within 2^-31 (E7: the end
  *   bracket's rest has an uncertain second coefficient): h0 = 2^-36 all
- *   the same, 1 piece (<= 2), t = 0.
+ *   the same, 1 piece (<= 2), t = 0;
+ * - two entries of a motion coplanar for all t (f uncertain everywhere):
+ *   the first entry's leaf dropped, the rest after it searched with
+ *   isolation, a second entry: K = 3 (<= 6);
+ * - transversal hits on an edge (a side 0 for all t: never certified):
+ *   narrow's bracket decided by the touch rule at Newton's estimate of the
+ *   root, 1 piece (<= 2), no distance test;
+ * - near misses 2^-51 s above an edge, which only the touch rule's box test
+ *   drops: a miss, 1 piece (<= 2), no distance test.
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
@@ -175,15 +184,20 @@ Test(ccd_effort, vertex_face_transversal_entering)
 /* On the triangle at t = 0 (z from 0 to -1): f(0) = 0, its sign uncertain,
  * f(2^-36) = -2^-36 s^3 certain (the a-priori bound is about 2^-48 s^3), so
  * search_top searches the leaf [0, 2^-36] first; it holds the contact, no
- * test drops it: a hit at t = 0 in 1 piece (the leaf's tests include the
- * distance test). */
+ * test drops it: a hit at t = 0 in 1 piece.  The leaf is decided by the
+ * touch rule at r = 0 (f(0) uncertain): the sides at 0 are s^4 times 1/4,
+ * 1/2, 1/4 (none negative), the boxes meet, and p lies on the triangle
+ * (weights 1/2, 1/4, 1/4, exact): fccd_close_hi's pair, p and the point of
+ * the triangle it estimates in binary64, is within rounding, far below
+ * 2^-40 S.  So no distance test runs (cm9 in
+ * docs/mutants.md: the rule restricted to a certain f(0) made it run). */
 Test(ccd_effort, vertex_face_contact_at_start)
 {
     for (int m = 0; m < 2; m++)
         for (int j = 0; j < NSCALES; j++) {
             isect_ccd_frame t0, t1;
             vf(0.25, 0.25, 0.25, 0, -1, ldexp(1, scales[j]), m, &t0, &t1);
-            check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, 0, true, "vf contact at t = 0"});
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, 0, false, "vf contact at t = 0"});
         }
 }
 
@@ -304,14 +318,16 @@ Test(ccd_effort, edge_edge_transversal_entering)
 }
 
 /* ab on cd at t = 0 (z from 0 to -1, u = -1/2): the leaf [0, 2^-36] first,
- * a hit at t = 0 in 1 piece. */
+ * a hit at t = 0 in 1 piece, decided by the touch rule as the vertex-face
+ * one (su, sv, du, dv at 0: 4, 8, 12, 8 times s^4; the segments cross at
+ * (-1/2, 0, 0), the parameters 1/4 and 1/2 exact): no distance test. */
 Test(ccd_effort, edge_edge_contact_at_start)
 {
     for (int m = 0; m < 2; m++)
         for (int j = 0; j < NSCALES; j++) {
             isect_ccd_frame t0, t1;
             ee(0, -1, -0.5, -0.5, ldexp(1, scales[j]), m, &t0, &t1);
-            check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){1, 0, true, "ee contact at t = 0"});
+            check(FCCD_EDGE_EDGE, t0, t1, scales[j], &(expect_t){1, 0, false, "ee contact at t = 0"});
         }
 }
 
@@ -443,4 +459,91 @@ Test(ccd_effort, vertex_face_contact_at_start_close_roots)
             check(FCCD_VERTEX_FACE, t0, t1, scales[j],
                   &(expect_t){1, 0, true, "vf contact at t = 0, two more roots by 2^-31"});
         }
+}
+
+/* Two entries of a motion coplanar for all t (entry's rest, cm9 in
+ * docs/mutants.md): the triangle still, p from (-3/4, -1/4, 0) to
+ * (1/4, 3/4, 0), so x = -3/4 + t, y = -1/4 + t, z = 0: f = 0 for all t
+ * (its sign uncertain everywhere: no isolation, no end bracket), and the
+ * sides are s^4 times y, 2 - 2t, x (the barycentrics of c, a, b).  The
+ * point crosses the line of ab (y = 0) at t = 1/4, where x = -1/2 (outside),
+ * and the line of ca (x = 0) at t = 3/4, where y = 1/2, 1 - x - y = 1/2: on
+ * the edge ca, the contact (x < 0 before it).  search_top: f(0) uncertain,
+ * the leaf [0, 2^-36] first, dropped by its Bernstein coefficients (y about
+ * -1/4: piece 1); f(1) uncertain, the leaf [1 - 2^-36, 1] kept for last;
+ * the rest [2^-36, 1 - 2^-36] (piece 2): f's coefficients uncertain, y's
+ * first one certainly negative with one sign change (y is affine), so
+ * entry on y (the first side): its root 1/4 narrowed to a leaf (narrowing
+ * steps are not pieces) where x, about -1/2, is certainly negative: dropped,
+ * and the rest after it searched with isolation (piece 3): y positive at its
+ * start (about 2^-31 s^4, far above the bounds), 2 - 2t positive, x
+ * certainly negative at its start with one change: entry on x, its root 3/4
+ * narrowed to a leaf that holds the contact (no sound test drops it),
+ * reported at its start.  K = 3, t within 2^-30 below 3/4 (the leaf's tests
+ * include the distance test).  Searched without isolation, the last rest
+ * bisects towards 3/4 on the general tests, two pieces a level. */
+Test(ccd_effort, vertex_face_coplanar_two_entries)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            double s = ldexp(1, scales[j]);
+            isect_ccd_frame t0 = {{V(-0.75, -0.25, 0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+            isect_ccd_frame t1 = {{V(0.25, 0.75, 0, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 1, 0, s)}};
+            if (m)
+                shift(&t1, s);
+            check(FCCD_VERTEX_FACE, t0, t1, scales[j],
+                  &(expect_t){1, 3, true, "vf coplanar, two entries", 4, 3});
+        }
+}
+
+/* Transversal hits on the edge ab: p = (1/4, 0, z), z from i to i - 7, so
+ * f = s^3 (i - 7t) is affine (E1, K = 1) but the side y is 0 for all t:
+ * never certified.  narrow's bracket around Newton's estimate (f's signs
+ * certain at its ends, i/7 inside) goes to bracket_hit with the sides
+ * uncertain there (y straddles 0, the others about 1/4 and 3/4), so the
+ * touch rule decides at r', Newton's estimate of f's root (within rounding
+ * of i/7): no side is certainly negative there, the boxes meet, and p is
+ * within about 7 |r' - i/7| s of the edge, far below 2^-40 S: a hit at the
+ * bracket's start, 1 piece, no distance test (cm9 in docs/mutants.md: touch
+ * left to entry's brackets, or placed at the middle of the bracket, runs
+ * one), t within 2^-30 below i/7. */
+Test(ccd_effort, vertex_face_transversal_on_edge)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                isect_ccd_frame t0, t1;
+                vf(0.25, 0.25, 0, i, i - 7, ldexp(1, scales[j]), m, &t0, &t1);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){1, i, false, "vf hit on an edge"});
+            }
+}
+
+/* Near misses that only the touch rule's box test drops: the triangle
+ * a = 0, b = (1, 0, 0), c = (0, 0, -1) (in the plane y = 0, below z = 0),
+ * the point p = (1/4, y, g s), y from i to i - 7, g = 2^-51 (exact also
+ * after the translation: 2 + 2^-51 is a double).  n = (0, s^2, 0), f =
+ * s^3 y(t) affine (E1, K = 1); the point crosses the plane at i/7 a gap g s
+ * above the edge ab, outside: the side of ab is -g s^4, below the
+ * coefficients' bound on the binary64 path (about 2^-48 s^4: uncertain; the
+ * interval path may find it certainly negative and drop [0, 1] at once, the
+ * same count).  So narrow's bracket reaches bracket_hit with the sides
+ * uncertain, and the touch rule: no side certainly negative at r', but the
+ * boxes over the bracket are apart in z, P above Q (absolutely, and
+ * relative to a, which the translated copies need: their absolute boxes
+ * move 2 s 2^-30 over the bracket), so the bracket is dropped: a miss, 1
+ * piece, no distance test (cm9 in docs/mutants.md: the box test without
+ * the relative boxes, without z, or seeing only P below Q reports these
+ * shapes, 2^-51 s apart, as a hit). */
+Test(ccd_effort, vertex_face_touch_boxes_apart)
+{
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++)
+            for (int i = 1; i <= 6; i++) {
+                double s = ldexp(1, scales[j]), g = 0x1p-51;
+                isect_ccd_frame t0 = {{V(0.25, i, g, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 0, -1, s)}};
+                isect_ccd_frame t1 = {{V(0.25, i - 7, g, s), V(0, 0, 0, s), V(1, 0, 0, s), V(0, 0, -1, s)}};
+                if (m)
+                    shift(&t1, s);
+                check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){0, 0, false, "vf near miss, boxes apart"});
+            }
 }
