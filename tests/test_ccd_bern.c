@@ -317,6 +317,41 @@ static void random_piece(double *ta, double *tb)
         *ta = 0, *tb = 1;
 }
 
+/* The Bernstein coefficients b[0..n] (n <= 4) on the piece [ta, ta + h]
+ * of the polynomial sum_k c[k] t^k (k <= deg <= n), exactly: q(s) =
+ * p(ta + h s), its coefficients q_i = sum_k C(k, i) ta^(k-i) h^i c_k
+ * (Horner in ta), then b_j = sum_i C(j, i) / C(n, i) q_i. */
+static void exact_piece_bernstein(mpq_t *b, mpq_t *c, int deg, int n, const mpq_t ta, const mpq_t h)
+{
+    static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+    mpq_t q[5], x;
+    mpq_init(x);
+    for (int i = 0; i <= n; i++) {
+        mpq_init(q[i]);
+        for (int k = n; k >= i; k--) {
+            mpq_mul(q[i], q[i], ta);
+            if (k <= deg) {
+                mpq_set_ui(x, (unsigned long)binom[k][i], 1);
+                mpq_mul(x, x, c[k]);
+                mpq_add(q[i], q[i], x);
+            }
+        }
+        for (int e = 0; e < i; e++)
+            mpq_mul(q[i], q[i], h);
+    }
+    for (int j = 0; j <= n; j++) {
+        mpq_set_ui(b[j], 0, 1);
+        for (int i = 0; i <= j; i++) {
+            mpq_set_ui(x, (unsigned long)binom[j][i], (unsigned long)binom[n][i]);
+            mpq_mul(x, x, q[i]);
+            mpq_add(b[j], b[j], x);
+        }
+    }
+    for (int i = 0; i <= n; i++)
+        mpq_clear(q[i]);
+    mpq_clear(x);
+}
+
 /* Every Bernstein coefficient of fccd_bern_piece on random pieces holds
  * the exact one of the exact polynomial: q(s) = p(ta + (tb - ta) s), its
  * coefficients q_i = sum_k C(k, i) ta^(k-i) (tb - ta)^i c_k, then
@@ -324,7 +359,6 @@ static void random_piece(double *ta, double *tb)
  * the power ones in binary64 with an a-priori bound: fast/ccd_bern.c). */
 static void check_pieces(fccd_kind kind, const double *in, double S, const char *what)
 {
-    static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
     isect_ccd_frame f0, f1;
     for (int k = 0; k < 4; k++) {
         f0.v[k] = (isect_dvec3){in[3 * k], in[3 * k + 1], in[3 * k + 2]};
@@ -335,10 +369,10 @@ static void check_pieces(fccd_kind kind, const double *in, double S, const char 
     fccd_bern_init(kind, &f0, &f1, &B, &W, S);
     qpoly P[5];
     int count = exact_polys(kind, in, P);
-    mpq_t q[5], ta, h, x, b;
+    mpq_t q[5], ta, h;
     for (int i = 0; i < 5; i++)
         mpq_init(q[i]);
-    mpq_inits(ta, h, x, b, NULL);
+    mpq_inits(ta, h, NULL);
     for (int p = 0; p < 4; p++) {
         double a, c;
         random_piece(&a, &c);
@@ -347,37 +381,19 @@ static void check_pieces(fccd_kind kind, const double *in, double S, const char 
         mpq_set_d(ta, a), mpq_set_d(h, c), mpq_sub(h, h, ta);
         for (int k = 0; k < W.count; k++) {
             int n = W.deg[k];
-            for (int i = 0; i <= n; i++) { /* q_i */
-                mpq_set_ui(q[i], 0, 1);
-                for (int kk = n; kk >= i; kk--) { /* Horner in ta over C(kk, i) c_kk */
-                    mpq_mul(q[i], q[i], ta);
-                    if (kk <= P[k].deg) {
-                        mpq_set_ui(x, (unsigned long)binom[kk][i], 1);
-                        mpq_mul(x, x, P[k].c[kk]);
-                        mpq_add(q[i], q[i], x);
-                    }
-                }
-                for (int e = 0; e < i; e++)
-                    mpq_mul(q[i], q[i], h);
-            }
+            exact_piece_bernstein(q, P[k].c, P[k].deg, n, ta, h);
             for (int j = 0; j <= n; j++) {
-                mpq_set_ui(b, 0, 1);
-                for (int i = 0; i <= j; i++) {
-                    mpq_set_ui(x, (unsigned long)binom[j][i], (unsigned long)binom[n][i]);
-                    mpq_mul(x, x, q[i]);
-                    mpq_add(b, b, x);
-                }
                 fiv v = Bp.c[k][j]; /* an overflow (S = 2^300): NaN or infinite, which no test drops */
                 if (!isfinite(v.lo) || !isfinite(v.hi))
                     continue;
-                cr_assert(in_iv(b, v), "%s: poly %d, piece [%a, %a], Bernstein coefficient %d: [%a, %a]", what, k, a,
+                cr_assert(in_iv(q[j], v), "%s: poly %d, piece [%a, %a], Bernstein coefficient %d: [%a, %a]", what, k, a,
                           c, j, v.lo, v.hi);
             }
         }
     }
     for (int i = 0; i < 5; i++)
         mpq_clear(q[i]);
-    mpq_clears(ta, h, x, b, NULL);
+    mpq_clears(ta, h, NULL);
     clear3(P, count);
 }
 
@@ -405,11 +421,10 @@ Test(ccd_bern, piece_coefficients_enclose_exact)
  * the piece (cancellation), magnitudes 2^-60 .. 2^60. */
 Test(ccd_bern, piece_rounding_bound)
 {
-    static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
-    mpq_t q[5], c[5], ta, h, x, b;
+    mpq_t q[5], c[5], ta, h;
     for (int i = 0; i < 5; i++)
         mpq_init(q[i]), mpq_init(c[i]);
-    mpq_inits(ta, h, x, b, NULL);
+    mpq_inits(ta, h, NULL);
     for (int it = 0; it < 20000; it++) {
         fccd_power W = {.count = 1};
         int n = W.deg[0] = 3 + (it & 1), e = tl_int(-60, 60);
@@ -430,28 +445,12 @@ Test(ccd_bern, piece_rounding_bound)
         mpq_set_d(ta, a), mpq_set_d(h, d), mpq_sub(h, h, ta);
         for (int i = 0; i <= n; i++)
             mpq_set_d(c[i], W.c[0][i].lo);
-        for (int i = 0; i <= n; i++) {
-            mpq_set_ui(q[i], 0, 1);
-            for (int k = n; k >= i; k--) {
-                mpq_mul(q[i], q[i], ta);
-                mpq_set_ui(x, (unsigned long)binom[k][i], 1);
-                mpq_mul(x, x, c[k]);
-                mpq_add(q[i], q[i], x);
-            }
-            for (int j = 0; j < i; j++)
-                mpq_mul(q[i], q[i], h);
-        }
+        exact_piece_bernstein(q, c, n, n, ta, h);
         for (int j = 0; j <= n; j++) {
-            mpq_set_ui(b, 0, 1);
-            for (int i = 0; i <= j; i++) {
-                mpq_set_ui(x, (unsigned long)binom[j][i], (unsigned long)binom[n][i]);
-                mpq_mul(x, x, q[i]);
-                mpq_add(b, b, x);
-            }
-            cr_assert(in_iv(b, Bp.c[0][j]), "case %d: piece [%a, %a], coefficient %d of degree %d", it, a, d, j, n);
+            cr_assert(in_iv(q[j], Bp.c[0][j]), "case %d: piece [%a, %a], coefficient %d of degree %d", it, a, d, j, n);
         }
     }
     for (int i = 0; i < 5; i++)
         mpq_clear(q[i]), mpq_clear(c[i]);
-    mpq_clears(ta, h, x, b, NULL);
+    mpq_clears(ta, h, NULL);
 }
