@@ -186,6 +186,15 @@ static void qp_eval(mpq_t r, const qpoly *p, double t)
     mpq_clear(x);
 }
 
+/* The two frames of a CCD input (in[0..11] at t = 0, in[12..23] at t = 1). */
+static void frames_of(const double *in, isect_ccd_frame *f0, isect_ccd_frame *f1)
+{
+    for (int k = 0; k < 4; k++) {
+        f0->v[k] = (isect_dvec3){in[3 * k], in[3 * k + 1], in[3 * k + 2]};
+        f1->v[k] = (isect_dvec3){in[12 + 3 * k], in[13 + 3 * k], in[14 + 3 * k]};
+    }
+}
+
 /* Every exact power and Bernstein coefficient in its interval; the
  * Bernstein ones of [0, 1] are the values of the control polygon, checked
  * through b_j = sum_i C(j, i) / C(n, i) a_i. */
@@ -193,10 +202,7 @@ static bool check_case(fccd_kind kind, const double *in, double S, const char *w
 {
     static const int binom[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
     isect_ccd_frame f0, f1;
-    for (int k = 0; k < 4; k++) {
-        f0.v[k] = (isect_dvec3){in[3 * k], in[3 * k + 1], in[3 * k + 2]};
-        f1.v[k] = (isect_dvec3){in[12 + 3 * k], in[13 + 3 * k], in[14 + 3 * k]};
-    }
+    frames_of(in, &f0, &f1);
     fccd_bern B, Bp;
     fccd_power W;
     bool f_only = fccd_bern_init(kind, &f0, &f1, &B, &W, S);
@@ -360,10 +366,7 @@ static void exact_piece_bernstein(mpq_t *b, mpq_t *c, int deg, int n, const mpq_
 static void check_pieces(fccd_kind kind, const double *in, double S, const char *what)
 {
     isect_ccd_frame f0, f1;
-    for (int k = 0; k < 4; k++) {
-        f0.v[k] = (isect_dvec3){in[3 * k], in[3 * k + 1], in[3 * k + 2]};
-        f1.v[k] = (isect_dvec3){in[12 + 3 * k], in[13 + 3 * k], in[14 + 3 * k]};
-    }
+    frames_of(in, &f0, &f1);
     fccd_bern B, Bp;
     fccd_power W;
     fccd_bern_init(kind, &f0, &f1, &B, &W, S);
