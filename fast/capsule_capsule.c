@@ -228,7 +228,7 @@ static bool capsule_capsule_exact(isect_capsule a, isect_capsule b)
  * x > 0 ? x : 0, gcc 12 branches on the sign (it threads the known 0
  * through the minimum), and x < 1 ? x : 1 is a branch too where it is
  * inlined after a division: on the bench's random set they mispredicted
- * a third of a time a call, 11 % of the query's time. */
+ * on about a third of the calls, 11 % of the query's time. */
 static float clamp01(float x)
 {
     uint32_t b;
