@@ -63,15 +63,13 @@ static fpoly fp3_dot(fpoly3 a, fpoly3 b)
     return fp_add(fp_add(fp_mul(a.x[0], b.x[0]), fp_mul(a.x[1], b.x[1]), 1), fp_mul(a.x[2], b.x[2]), 1);
 }
 
-static double comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
-
 /* vertex k minus vertex base, as an affine polynomial */
 static fpoly3 rel(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k, int base)
 {
     fpoly3 r;
     for (int i = 0; i < 3; i++) {
-        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
-        double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
+        double a0 = fccd_comp(&t0->v[k], i), a1 = fccd_comp(&t1->v[k], i);
+        double b0 = fccd_comp(&t0->v[base], i), b1 = fccd_comp(&t1->v[base], i);
         fiv d0 = fiv_sub((fiv){a0, a0}, (fiv){b0, b0}), d1 = fiv_sub((fiv){a1, a1}, (fiv){b1, b1});
         r.x[i] = (fpoly){{d0, fiv_sub(d1, d0)}, 1};
     }
@@ -290,8 +288,8 @@ static DP_INLINE dp1v dp_rel(const isect_ccd_frame *t0, const isect_ccd_frame *t
 {
     dp1v r;
     for (int i = 0; i < 3; i++) {
-        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
-        double b0 = comp(&t0->v[base], i), b1 = comp(&t1->v[base], i);
+        double a0 = fccd_comp(&t0->v[k], i), a1 = fccd_comp(&t1->v[k], i);
+        double b0 = fccd_comp(&t0->v[base], i), b1 = fccd_comp(&t1->v[base], i);
         double d0 = a0 - b0, d1 = a1 - b1, m0 = fabs(a0) + fabs(b0);
         r.x[i] = (dp1){{d0, d1 - d0}, {m0, fabs(a1) + fabs(b1) + m0}};
     }
@@ -455,9 +453,6 @@ fiv fccd_power_eval(const fccd_power *P, int k, double ta, double tb)
  * fccd_bern_init's interval path as to_bernstein). */
 void fccd_bern_piece_part(const fccd_power *P, double ta, double tb, fccd_bern *B, int k0, int k1)
 {
-    static const double w4[5][5] = {
-        {1}, {1, 1.0 / 4}, {1, 2.0 / 4, 1.0 / 6}, {1, 3.0 / 4, 3.0 / 6, 1.0 / 4}, {1, 1, 1, 1, 1}};
-    static const double w3[4][4] = {{1}, {1, 1.0 / 3}, {1, 2.0 / 3, 1.0 / 3}, {1, 1, 1, 1}};
     double h = tb - ta;
     B->count = k1;
     for (int k = k0; k < k1; k++) {
@@ -485,7 +480,7 @@ void fccd_bern_piece_part(const fccd_power *P, double ta, double tb, fccd_bern *
         for (int j = 0; j <= n; j++) {
             double bm = 0, ba = 0, br = 0;
             for (int i = 0; i <= j; i++) {
-                double wi = n == 4 ? w4[j][i] : w3[j][i];
+                double wi = bern_w[n == 4][j][i].lo; /* the weight rounded to nearest */
                 bm += wi * m[i], ba += wi * a[i], br += wi * r[i];
             }
             double e = (br + ba * 0x1p-48) * (1 + 0x1p-47) + 0x1p-1060;

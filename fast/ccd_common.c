@@ -3,8 +3,6 @@
  * reporting a hit) and docs/queries/vertex_face_ccd.md. */
 #include "fast_ccd.h"
 
-static double comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
-
 typedef struct {
     fccd_kind kind;
     const isect_ccd_frame *t0, *t1;
@@ -518,8 +516,8 @@ static inline bool query_search(fccd_kind kind, const isect_ccd_frame *t0, const
     double S = 0;
     for (int k = 0; k < 4; k++)
         for (int i = 0; i < 3; i++) {
-            finite &= isfinite(comp(&t0->v[k], i)) && isfinite(comp(&t1->v[k], i));
-            double a = fabs(comp(&t0->v[k], i)), b = fabs(comp(&t1->v[k], i));
+            finite &= isfinite(fccd_comp(&t0->v[k], i)) && isfinite(fccd_comp(&t1->v[k], i));
+            double a = fabs(fccd_comp(&t0->v[k], i)), b = fabs(fccd_comp(&t1->v[k], i));
             S = a > S ? a : S; /* no libm call on the common path (issue 14) */
             S = b > S ? b : S;
         }

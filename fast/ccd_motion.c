@@ -5,8 +5,6 @@
  * "fast". */
 #include "fast_ccd.h"
 
-static double comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
-
 /* An interval holding (1 - t) D0 + t D1 at one time t in [0, 1], from
  * doubles d0, d1 within 2^-53 |d| of D0, D1 (the exact inputs, or their
  * differences rounded to nearest): s = (1 - t) d0 + t d1 in round-to-nearest
@@ -31,7 +29,7 @@ fiv3 fccd_vertex_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int k,
 {
     fiv3 r;
     for (int i = 0; i < 3; i++) {
-        double a0 = comp(&t0->v[k], i), a1 = comp(&t1->v[k], i);
+        double a0 = fccd_comp(&t0->v[k], i), a1 = fccd_comp(&t1->v[k], i);
         r.x[i] = fiv_join(affine_at(a0, a1, ta), affine_at(a0, a1, tb));
     }
     return r;
@@ -46,7 +44,7 @@ fiv3 fccd_relative_at(const isect_ccd_frame *t0, const isect_ccd_frame *t1, int 
 {
     fiv3 r;
     for (int i = 0; i < 3; i++) {
-        double d0 = comp(&t0->v[k], i) - comp(&t0->v[base], i), d1 = comp(&t1->v[k], i) - comp(&t1->v[base], i);
+        double d0 = fccd_comp(&t0->v[k], i) - fccd_comp(&t0->v[base], i), d1 = fccd_comp(&t1->v[k], i) - fccd_comp(&t1->v[base], i);
         fiv va = affine_at(d0, d1, ta);
         r.x[i] = ta == tb ? va : fiv_join(va, affine_at(d0, d1, tb)); /* one time: one end */
     }
@@ -67,8 +65,8 @@ bool fccd_boxes_apart(fccd_kind kind, const isect_ccd_frame *t0, const isect_ccd
             double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
             bool nan = false;
             for (int k = 0; k < 4; k++) {
-                double b0 = rel ? comp(&t0->v[base], i) : 0, b1 = rel ? comp(&t1->v[base], i) : 0;
-                double d0 = comp(&t0->v[k], i) - b0, d1 = comp(&t1->v[k], i) - b1;
+                double b0 = rel ? fccd_comp(&t0->v[base], i) : 0, b1 = rel ? fccd_comp(&t1->v[base], i) : 0;
+                double d0 = fccd_comp(&t0->v[k], i) - b0, d1 = fccd_comp(&t1->v[k], i) - b1;
                 fiv a = affine_at(d0, d1, ta), b = affine_at(d0, d1, tb);
                 nan |= !(a.lo <= a.hi && b.lo <= b.hi);
                 int q = k >= split;
@@ -94,7 +92,7 @@ static double rel_speed(const isect_ccd_frame *t0, const isect_ccd_frame *t1, in
 {
     double ss = 0;
     for (int i = 0; i < 3; i++) {
-        double x = comp(&t1->v[j], i) - comp(&t1->v[k], i), y = comp(&t0->v[j], i) - comp(&t0->v[k], i), z = x - y;
+        double x = fccd_comp(&t1->v[j], i) - fccd_comp(&t1->v[k], i), y = fccd_comp(&t0->v[j], i) - fccd_comp(&t0->v[k], i), z = x - y;
         double b = fabs(z) + (fabs(x) + fabs(y) + fabs(z)) * 0x1p-51;
         ss += b * b;
     }

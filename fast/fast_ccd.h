@@ -76,6 +76,9 @@ typedef struct {
 #define FCCD_INLINE inline
 #endif
 
+/* Coordinate i (0, 1, 2) of v. */
+static inline double fccd_comp(const isect_dvec3 *v, int i) { return i == 0 ? v->x : i == 1 ? v->y : v->z; }
+
 static inline double down(double x) { return x - (fabs(x) * 0x1p-50 + 0x1p-1060); }
 static inline double up(double x) { return x + (fabs(x) * 0x1p-50 + 0x1p-1060); }
 
