@@ -160,3 +160,37 @@ static void check(fccd_kind kind)
 Test(ccd_close_hi, vertex_face_bound_holds_and_is_tight) { check(FCCD_VERTEX_FACE); }
 
 Test(ccd_close_hi, edge_edge_bound_holds_and_is_tight) { check(FCCD_EDGE_EDGE); }
+
+/* fccd_vf_dist and fccd_ee_dist (fast/ccd_dist.c; fast_ccd.h: certified
+ * bounds of the distance from the vertices' enclosures at one time): the
+ * lower bound, returned, drops a piece in the search's distance test, and
+ * the upper one, *hi, reports a piece once the budget is spent (the
+ * distance to a point certainly on each shape).  On the same
+ * configurations, from exact point enclosures: hi is never below ref's
+ * certified lower bound, and lo never above the distance (long double; its
+ * rounding is far below the 2^-40 margin).  (Seed 113: seg_dist's clamp of
+ * s to [0, 1] made [0, 2), fccd_vf_dist's projection built from the point
+ * instead of a, fccd_ee_dist's lines' pair taken with t in range alone:
+ * each gives an upper bound below the distance, from a point off a shape,
+ * where the budget phase may report shapes that never come within near.) */
+static void check_dist(fccd_kind kind)
+{
+    for (int c = 0; c < 600; c++) {
+        double in[24], hi;
+        configuration(kind, c, in);
+        fiv3 v[4];
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < 3; i++)
+                v[k].x[i] = (fiv){in[3 * k + i], in[3 * k + i]};
+        double lo = kind == FCCD_VERTEX_FACE ? fccd_vf_dist(v, &hi) : fccd_ee_dist(v, &hi);
+        double rlo = kind == FCCD_VERTEX_FACE ? ref_vertex_face_ccd_min_dist(in, 0, 0, INFINITY)
+                                              : ref_edge_edge_ccd_min_dist(in, 0, 0, INFINITY);
+        ld d = true_dist(kind, in);
+        cr_assert(hi >= rlo, "case %d: upper bound %a below ref's lower bound %a", c, hi, rlo);
+        cr_assert(lo <= d + 0x1p-40, "case %d: lower bound %a above the distance %La", c, lo, d);
+    }
+}
+
+Test(ccd_dist_bounds, vertex_face_bounds_hold) { check_dist(FCCD_VERTEX_FACE); }
+
+Test(ccd_dist_bounds, edge_edge_bounds_hold) { check_dist(FCCD_EDGE_EDGE); }

@@ -189,6 +189,56 @@ Test(ccd_motion, lipschitz_at_least_exact)
     mpfr_clears(m, b, best, (mpfr_ptr)0);
 }
 
+/* The same bound where every speed's squares underflow: shapes within
+ * 2^-480 of each other in both frames (the rounded differences' own 2^-51
+ * terms then no longer exceed the squares' underflow), scaled s = 2^-540 ..
+ * 2^-1000.  Hand-built: the triangle a = 0, b = (1, 0, 0), c = (0, 1, 0)
+ * still and the point from (0, 0, 1) to (0, 0, 2) (vertex-face), or ab
+ * still and cd from (0, 0, 1) (0, 1, 1) to (0, 0, 2) (1, 1, 2)
+ * (edge-edge), times s: the point, or cd, moves straight off the plane
+ * z = 0 holding the other shape (D = s (1 + t)), so |dD/dt| = s, and the
+ * exact bound (the formula above, rounded down) is at least s (asserted).  rel_speed's 2^-530 term is what covers them (docs/queries/
+ * vertex_face_ccd.md, "fast", the distance test; seed 113: the term made 0
+ * gives lip = 0 here). */
+Test(ccd_motion, lipschitz_underflowing_speeds)
+{
+    static const int sc[] = {-540, -600, -700, -1000};
+    mpfr_t sp, m, b, best;
+    mpfr_inits2(128, sp, m, b, best, (mpfr_ptr)0);
+    for (int j = 0; j < 4; j++)
+        for (int q = 0; q < 2; q++) {
+            double s = ldexp(1, sc[j]);
+            fccd_kind kind = q ? FCCD_EDGE_EDGE : FCCD_VERTEX_FACE;
+            isect_ccd_frame f0, f1;
+            if (q == 0) {
+                f0 = (isect_ccd_frame){{{0, 0, s}, {0, 0, 0}, {s, 0, 0}, {0, s, 0}}};
+                f1 = (isect_ccd_frame){{{0, 0, 2 * s}, {0, 0, 0}, {s, 0, 0}, {0, s, 0}}};
+            } else {
+                f0 = (isect_ccd_frame){{{0, 0, 0}, {s, 0, 0}, {0, 0, s}, {0, s, s}}};
+                f1 = (isect_ccd_frame){{{0, 0, 0}, {s, 0, 0}, {0, 0, 2 * s}, {s, s, 2 * s}}};
+            }
+            double lip = fccd_lipschitz(kind, &f0, &f1);
+            int split = kind == FCCD_VERTEX_FACE ? 1 : 2;
+            mpfr_set_inf(best, 1);
+            for (int cc = 0; cc < 4; cc++) {
+                mpfr_set_zero(m, 1), mpfr_set_zero(b, 1);
+                for (int k = 0; k < 4; k++) {
+                    speed_dn(sp, &f0, &f1, k, cc);
+                    if (k < split)
+                        mpfr_max(m, m, sp, MPFR_RNDD);
+                    else
+                        mpfr_max(b, b, sp, MPFR_RNDD);
+                }
+                mpfr_add(m, m, b, MPFR_RNDD);
+                mpfr_min(best, best, m, MPFR_RNDD);
+            }
+            cr_assert(mpfr_cmp_d(best, s) >= 0, "%s, s = 2^%d: the exact bound below s", q ? "ee" : "vf", sc[j]);
+            cr_assert(!(lip != lip) && mpfr_cmp_d(best, lip) <= 0, "%s, s = 2^%d: lip %a below the exact bound",
+                      q ? "ee" : "vf", sc[j], lip);
+        }
+    mpfr_clears(sp, m, b, best, (mpfr_ptr)0);
+}
+
 /* Where the boxes are said apart, at sampled times of the piece the exact
  * positions of P's vertices are all below (or all above) Q's in some
  * coordinate, absolute or relative to the base vertex. */

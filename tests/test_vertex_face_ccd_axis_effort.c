@@ -117,6 +117,45 @@ Test(ccd_axis_effort, sliding_segment_beside)
             }
 }
 
+/* The first family's edge-edge form with the still segment made short and
+ * not parallel to the sliding one (seed 113): ab the sliding segment, from
+ * -16 (1 - t) (1, 1, 0) to 16 t (1, 1, 0), and cd from c = (e, -e, 0) to
+ * d = (e + L, -e, 0), L = 2^-40, still (times s; e = 2^-10).  c's foot on
+ * the line y = x is the origin, inside ab at every t, and d is farther
+ * ((2e + L) / sqrt 2): the distance is D = sqrt(2) e = 2^-9.5 > near at
+ * every t, a miss.  Everything lies in z = 0, so f = 0 for all t.  Relative
+ * to a, e1 = 16 (1, 1, 0), e2 = (L, 0, 0), m = e1 x e2 = (0, 0, -16 L), and
+ * the side functions are su = 16 L^2 (16 (1 - t) - e), sv = -512 e L,
+ * mm - su = 16 L^2 (16 t + e), mm - sv = 256 L^2 + 512 e L (times s^4): at
+ * most 2^-40 s^4, far below their coefficients' a-priori bound (2^-48 of
+ * products of four relative coordinates up to 16 s: about 2^-32 s^4), so
+ * every coefficient is uncertain, as with n = 0: the same two pieces as the
+ * first family, [2^-36, 1] dropped by the axis test (fccd_axis at the
+ * middle: c and its foot, the origin, are the closest pair, n = (e, -e, 0),
+ * and n.(v_k - v_j) is 2 e^2 for c and e (2 e + L) for d against a and b,
+ * on y = x, at both ends).  K = 2 (<= 4 asserted), a miss.  The lines meet
+ * at (-e, -e, 0), inside ab (u = (16 (1 - t) - e) / 16) but at s = -2e / L
+ * = -2^31 on cd: fccd_axis must not take that pair (seed 113: its range
+ * test `s >= 0 && s <= 1` made `s >= 0 || s <= 1` keeps it, 0 apart up to
+ * rounding, the axis is lost and the distance test takes 26115 pieces). */
+Test(ccd_axis_effort, sliding_segment_beside_short_segment)
+{
+    const double e = 0x1p-10, L = 0x1p-40;
+    for (int m = 0; m < 2; m++)
+        for (int j = 0; j < NSCALES; j++) {
+            double s = ldexp(1, scales[j]);
+            isect_ccd_frame t0 = {{V(-16, -16, 0, s), V(0, 0, 0, s), V(e, -e, 0, s), V(e + L, -e, 0, s)}};
+            isect_ccd_frame t1 = {{V(0, 0, 0, s), V(16, 16, 0, s), V(e, -e, 0, s), V(e + L, -e, 0, s)}};
+            if (m)
+                shift(&t1, s);
+            isect_ccd_result r;
+            fccd_effort eff = effort_checked(FCCD_EDGE_EDGE, &t0, &t1, &r, scales[j], m);
+            cr_assert(!r.hit, "scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 s apart)", scales[j], m, r.t);
+            cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "scale 2^%d, shift %d: %d pieces (derived: 2)", scales[j], m,
+                      eff.pieces);
+        }
+}
+
 /* A root within rounding of narrow's first middle.  The triangle a = 0,
  * b = (1, -1, 0), c = (0, 1, -1) (times s), still: n = (1, 1, 1), and no
  * product in f's coefficients vanishes, so their a-priori bound is about
