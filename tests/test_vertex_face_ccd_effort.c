@@ -1,7 +1,7 @@
 /* tests/test_vertex_face_ccd_effort.c: the search effort of fast's CCD
  * queries (vertex_face_ccd and edge_edge_ccd share the search of
  * fast/ccd_common.c) as a tested property: docs/queries/vertex_face_ccd.md,
- * "fast", "The search effort" (E1-E7).  The one-sided contract cannot see a pruning
+ * "fast", "The search effort" (E1-E8).  The one-sided contract cannot see a pruning
  * test made weaker or an enclosure made wider; the effort can.
  *
  * Families of hand-derived inputs, each at scales 2^-200 .. 2^200 (both ways
@@ -42,7 +42,11 @@
  *   narrow's bracket decided by the touch rule at Newton's estimate of the
  *   root, 1 piece (<= 2), no distance test;
  * - near misses 2^-51 s above an edge, which only the touch rule's box test
- *   drops: a miss, 1 piece (<= 2), no distance test.
+ *   drops: a miss, 1 piece (<= 2), no distance test;
+ * - a coplanar point entering across an edge (E8: f = 0 for all t, one side
+ *   function affine with its root r near a middle of entry's bisection):
+ *   K = 4 D + 1, D = 30 - J the depth of the rest after the bisection's
+ *   stop (J = 25 .. 28), t within 2^-29 below r.
  * Expected values by hand; fast is only asked for its answer and effort,
  * and its answer must equal the public entry's bit for bit. */
 #include <criterion/criterion.h>
@@ -63,6 +67,7 @@ typedef struct {
     int K;          /* the derived pieces (0: 1) */
     int tol;        /* t within 2^-tol below i / den (0: 30) */
     bool f_alone;   /* a miss that f's Bernstein coefficients on [0, 1] decide */
+    double r;       /* > 0: a hit at t within 2^-tol below this double (E8) */
 } expect_t;
 
 static isect_dvec3 V(double x, double y, double z, double s) { return (isect_dvec3){x * s, y * s, z * s}; }
@@ -106,6 +111,13 @@ static void check(fccd_kind kind, isect_ccd_frame t0, isect_ccd_frame t1, int k,
     cr_assert_eq(hit, e->hit, "%s, scale 2^%d: hit %d", e->what, k, hit);
     if (!hit)
         return;
+    if (e->r > 0) {
+        /* both in [1/2, 1] when t is near r: r - t exact (Sterbenz); else
+         * rounded, keeping its order with the double 2^-tol */
+        cr_assert(r.t <= e->r && e->r - r.t < ldexp(1, -tol), "%s, scale 2^%d: t = %a not within 2^-%d below %a",
+                  e->what, k, r.t, tol, e->r);
+        return;
+    }
     if (e->i == 0) {
         cr_assert(r.t == 0, "%s, scale 2^%d: t = %a, not 0", e->what, k, r.t);
         return;
@@ -546,4 +558,107 @@ Test(ccd_effort, vertex_face_touch_boxes_apart)
                     shift(&t1, s);
                 check(FCCD_VERTEX_FACE, t0, t1, scales[j], &(expect_t){0, 0, false, "vf near miss, boxes apart"});
             }
+}
+
+/* E8, a coplanar point entering across an edge (entry, fast/ccd_common.c).
+ * The triangle a = 0, b = (2, 2, 0), c = (-2, 2, 0) (times s), still:
+ * n = (0, 0, 8 s^2); the point in its plane for all t, so f = 0 for all t
+ * (every coefficient of f holds 0: its sign is uncertain at every time and
+ * on every piece, so no end bracket and no isolation), entering across edge
+ * E at its middle M along the inward normal u: p(t) = M + v (t - r) u, so
+ * the side function of E is affine, s_E = sigma (t - r), sigma = |E| |n|
+ * |u| v = 32 v s^4, and p(r) = M, inside E: the contact, the first (s_E < 0
+ * before it; the other two sides are positive on [0, 1]).
+ *   E   M            u            v         sigma / s^4   shadow
+ *   ab  (1, 1, 0)    (-1, 1, 0)   2^-10     2^-5          36 * 72 = 2592
+ *   bc  (0, 2, 0)    (0, -1, 0)   3 2^-9    3 2^-4        216 * 72 = 15552
+ *   ca  (-1, 1, 0)   (1, 1, 0)    3 2^-10   3 2^-5        108 * 72 = 7776
+ * The shadow (fast/ccd_bern.c, its coefficients' sum) is s_E's expression
+ * with each coordinate of a vertex minus a replaced by 2 (|v0| + |a0|) +
+ * |v1| + |a1| (the two coordinates at t = 0 and 1: 6 for b and c, about 3
+ * for p, 12 and 9 for p - b and p - c), times s^4, below these figures
+ * times 1.01 (p's motion).  So W, the sum of the half-widths of s_E's power
+ * coefficients (2^-48 times the shadow, plus 2^-50 of each and 2^-700),
+ * is below 2^-31.64 sigma for all three (v chosen so), and
+ * delta = 2 W (1 + 2^-10) / sigma < 2^-30.6: s_E's sign is certain at a
+ * point farther than delta from r (Horner's interval holds s_E and is at
+ * most 2 W wide), and its Bernstein coefficients on a piece ending before
+ * r - delta are certainly negative (they are s_E at points of the piece,
+ * and their intervals, from the Taylor shift and de Casteljau's averages,
+ * are at most 2 W (1 + 2^-10) wide).  Only on the binary64 path
+ * (2^-100 <= S <= 2^100, here S is about 2 s): beyond it the interval
+ * path's roundings are not bounded this tightly.
+ * r = 1 - 2^-36 - 2^-(J+1) + 2^-32 + 2^-37, J = 25 .. 28: the middle m_J of
+ * entry's bisection of [2^-36, 1 - 2^-36] (m_j = 1 - 2^-36 - 2^-(j+1) +
+ * 2^-(j+36), rounded; every earlier middle is at least 2^-29 below r, so
+ * certain) plus 2^-32 + 2^-37, as far as the end r' + 2^-31 of Newton's
+ * bracket (r' = 1 - 2^-(J+1), r rounded to 2^-30); and r = m_J - 2^-31 -
+ * 2^-33 (2^-29.5 above m_(J-1), beyond delta; 2^-33 + 2^-36 below the end
+ * of a Newton bracket, 1 - 2^-(J+1) - 2^-31; m_J above r: the bisection
+ * turns left there if m_J is certain, which the bound does not need).
+ * search_top: the leaf [0, 2^-36] (piece 1; s_E about -sigma) is dropped,
+ * [2^-36, b = 1 - 2^-36] (piece 2: s_E's coefficients certain, one change,
+ * the last sigma (b - r) > sigma 2^-30 > 2 W) goes to entry; Newton's bracket
+ * certified is reported at once (2 pieces); else the bisection passes the
+ * certain middles m_0 .. m_(J-1), so la >= m_(J-1) = 1 - 2^-36 - 2^-J (1 -
+ * 2^-35), and the rest [la, 1 - 2^-36] is searched to depth D <= 30 - J
+ * (or a bracket of width 2^-30 is reported: 2 pieces).  In the rest a
+ * visited piece starts at or before r, and survives only if it ends after
+ * r - delta: at most 2 survivors a level above the leaves (width > 2^-30 >
+ * delta), so at most 1 + 2 + 4 (D - 1) pieces: K = 2 + 4 D - 1 = 4 D + 1
+ * (9, 13, 17, 21).  The reported leaf ends after r - delta: t within
+ * 2^-30 + delta < 2^-29 below r, never after it.  No claim on the distance
+ * test (the rest's pieces may run it).
+ * The second half: each v doubled (delta < 2^-31.6) and r = m_J itself (its
+ * double, computed as entry's bisection does: s_E(m_J) = 0 exactly, so a
+ * bisection would stop there, robustly).  The middles of s_E's power
+ * coefficients are within W of its own, so the polynomial Newton's steps
+ * work on has its root within W / sigma = delta / 2 of r and is nearly
+ * affine (its curvature below 12 W, against the slope sigma): the steps
+ * from 1/2 converge to it, and it rounds to r' = 1 - 2^-(J+1), 2^-36 above
+ * r; the bracket's ends r' -+ 2^-31 are 2^-31 -+ 2^-36 from r, beyond
+ * delta: certain, so Newton's bracket is certified and bracket_hit reports
+ * its start: K = 2 pieces, t within 2^-30 below r (a mutant that skips the
+ * bracket bisects to m_J and searches the rest, at least 2 + 30 - J + 1).
+ * Edges in three orientations: the coordinates rotated (x, y, z) ->
+ * (y, z, x) -> (z, x, y), which leaves every shadow unchanged.  No
+ * translation (it enlarges the shadows). */
+Test(ccd_effort, vertex_face_coplanar_entry)
+{
+    static const double tri[3][3] = {{0, 0, 0}, {2, 2, 0}, {-2, 2, 0}};
+    static const double mid[3][3] = {{1, 1, 0}, {0, 2, 0}, {-1, 1, 0}};
+    static const double dir[3][3] = {{-1, 1, 0}, {0, -1, 0}, {1, 1, 0}};
+    static const double vel[3] = {0x1p-10, 3 * 0x1p-9, 3 * 0x1p-10};
+    static const char *what[6] = {"vf coplanar entry across ab",         "vf coplanar entry across bc",
+                                  "vf coplanar entry across ca",         "vf coplanar entry across ab, Newton",
+                                  "vf coplanar entry across bc, Newton", "vf coplanar entry across ca, Newton"};
+    static const int sc[] = {-101, -60, -20, 0, 20, 60, 98}; /* S about 2 s: the binary64 path */
+    for (int e = 0; e < 3; e++)
+        for (int rot = 0; rot < 3; rot++)
+            for (int J = 25; J <= 28; J++)
+                for (int j = 0; j < 3 * (int)(sizeof sc / sizeof sc[0]); j++) {
+                    int var = j % 3; /* r = m_J + 2^-32 + 2^-37, m_J - 2^-31 - 2^-33, m_J (Newton) */
+                    bool newton = var == 2;
+                    double s = ldexp(1, sc[j / 3]), v = newton ? 2 * vel[e] : vel[e], la = 0x1p-36, lb = 1 - 0x1p-36;
+                    for (int i = 0; i < J; i++)
+                        la = 0.5 * la + 0.5 * lb; /* m_(J-1) */
+                    double r = newton ? 0.5 * la + 0.5 * lb
+                                      : 1 - 0x1p-36 - ldexp(1, -(J + 1)) + (var ? -0x1p-31 - 0x1p-33 : 0x1p-32 + 0x1p-37);
+                    double q[2][3];
+                    for (int i = 0; i < 3; i++) {
+                        q[0][i] = mid[e][i] - v * r * dir[e][i];
+                        q[1][i] = mid[e][i] + v * (1 - r) * dir[e][i];
+                        /* exact (at most 48 significant bits): p(r) = M */
+                        cr_assert(q[0][i] + v * r * dir[e][i] == mid[e][i] && q[1][i] - q[0][i] == v * dir[e][i]);
+                    }
+                    isect_ccd_frame f[2];
+                    for (int m = 0; m < 2; m++)
+                        for (int k = 0; k < 4; k++) {
+                            const double *x = k ? tri[k - 1] : q[m];
+                            f[m].v[k] = V(x[rot], x[(rot + 1) % 3], x[(rot + 2) % 3], s);
+                        }
+                    check(FCCD_VERTEX_FACE, f[0], f[1], sc[j / 3],
+                          &(expect_t){1, 0, true, what[e + 3 * newton], 0, newton ? 2 : 4 * (30 - J) + 1,
+                                      newton ? 30 : 29, .r = r});
+                }
 }
