@@ -32,17 +32,19 @@
  * n = 0 (m = 0): f and the side functions vanish for all t, every Bernstein
  * coefficient is uncertain (no drop, isolation or entry), and f's sign is
  * uncertain at 0, at 1 and at every end_bracket candidate: search_top
- * searches the leaf [0, 2^-36] (1 piece), then [2^-36, 1] (1 piece).
- * - The leaf: the shapes are D apart and move by at most 16 sqrt 2 2^-36:
+ * searches the leaf [0, 2^-36] (1 piece), then [2^-36, 1 - 2^-36] (1
+ * piece), and last the leaf [1 - 2^-36, 1] (1 piece), kept apart because
+ * f's sign is uncertain at 1.
+ * - The leaves: the shapes are D apart and move by at most 16 sqrt 2 2^-36:
  *   the box test (vertex-face: p's x = e beyond the segment's 16 2^-36) or
  *   the distance test (lo = D > lip 2^-37, lip = 16 sqrt 2) drops it.
- * - [2^-36, 1]: the boxes overlap and lo = D < lip / 2, but fccd_axis at the
+ * - [2^-36, 1 - 2^-36]: the boxes overlap and lo = D < lip / 2, but fccd_axis at the
  *   middle gives n = (-e, e, 0) (from p, or ab, to its closest point on the
  *   other shape), and n.(v_k - v_j) = e (x_j - y_j) - e (x_k - y_k) for a
  *   point j of P and k of Q: the sliding vertices have x_k = y_k, p and a, b
  *   have x_j - y_j = 2e, so every product is 2 e^2 = 2^-19 (times s^2) > 0
  *   at both ends, far beyond its rounding: dropped.
- * K = 2 pieces (<= 4 asserted), a miss; one distance test runs.  Without the
+ * K = 3 pieces (asserted), a miss; one distance test runs.  Without the
  * axis test the distance test needs pieces of width 2 D / lip < 2^-12 across
  * [0, 1]: thousands of pieces.  (Seed 89: the axis test's threshold 0 made 1
  * at the start's check, which disables it wherever 2 e^2 s^2 <= 1, and n's y
@@ -112,7 +114,7 @@ Test(ccd_axis_effort, sliding_segment_beside)
                 fccd_effort eff = effort_checked(kind, &t0, &t1, &r, scales[j], m);
                 cr_assert(!r.hit, "%s, scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 S apart)",
                           q ? "edge-edge" : "vertex-face", scales[j], m, r.t);
-                cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "%s, scale 2^%d, shift %d: %d pieces (derived: 2)",
+                cr_assert(eff.pieces == 3, "%s, scale 2^%d, shift %d: %d pieces (derived: 3)",
                           q ? "edge-edge" : "vertex-face", scales[j], m, eff.pieces);
             }
 }
@@ -129,11 +131,11 @@ Test(ccd_axis_effort, sliding_segment_beside)
  * mm - su = 16 L^2 (16 t + e), mm - sv = 256 L^2 + 512 e L (times s^4): at
  * most 2^-40 s^4, far below their coefficients' a-priori bound (2^-48 of
  * products of four relative coordinates up to 16 s: about 2^-32 s^4), so
- * every coefficient is uncertain, as with n = 0: the same two pieces as the
- * first family, [2^-36, 1] dropped by the axis test (fccd_axis at the
+ * every coefficient is uncertain, as with n = 0: the same three pieces as
+ * the first family, [2^-36, 1 - 2^-36] dropped by the axis test (fccd_axis at the
  * middle: c and its foot, the origin, are the closest pair, n = (e, -e, 0),
  * and n.(v_k - v_j) is 2 e^2 for c and e (2 e + L) for d against a and b,
- * on y = x, at both ends).  K = 2 (<= 4 asserted), a miss.  The lines meet
+ * on y = x, at both ends).  K = 3 (asserted), a miss.  The lines meet
  * at (-e, -e, 0), inside ab (u = (16 (1 - t) - e) / 16) but at s = -2e / L
  * = -2^31 on cd: fccd_axis must not take that pair (seed 113: its range
  * test `s >= 0 && s <= 1` made `s >= 0 || s <= 1` keeps it, 0 apart up to
@@ -151,7 +153,7 @@ Test(ccd_axis_effort, sliding_segment_beside_short_segment)
             isect_ccd_result r;
             fccd_effort eff = effort_checked(FCCD_EDGE_EDGE, &t0, &t1, &r, scales[j], m);
             cr_assert(!r.hit, "scale 2^%d, shift %d: hit at %a (the shapes are 2^-9.5 s apart)", scales[j], m, r.t);
-            cr_assert(eff.pieces >= 1 && eff.pieces <= 4, "scale 2^%d, shift %d: %d pieces (derived: 2)", scales[j], m,
+            cr_assert(eff.pieces == 3, "scale 2^%d, shift %d: %d pieces (derived: 3)", scales[j], m,
                       eff.pieces);
         }
 }
@@ -200,11 +202,12 @@ Test(ccd_axis_effort, root_within_rounding_of_a_middle)
  * Bernstein coefficient is uncertain) and p = (0, 1, 0), all still (times
  * s; with the common translation the t = 1 frame moves by (3, -5, 2) s).
  * search_top finds f's sign uncertain at 0, 1 and every end_bracket
- * candidate: the leaf [0, 2^-36], then [2^-36, 1].  On each, p's box is
+ * candidate: the leaf [0, 2^-36], then [2^-36, 1 - 2^-36], then the leaf
+ * [1 - 2^-36, 1].  On each, p's box is
  * apart from the triangle's in y (p_y - a_y = 1 > 0 = b_y - a_y = c_y - a_y),
  * in absolute coordinates (still) or relative to a (translated: the
  * differences do not move), so vf_excluded drops it before the distance
- * test: 2 pieces (<= 4 asserted), no distance test, a miss.  (Seed 89: the
+ * test: 3 pieces (asserted), no distance test, a miss.  (Seed 89: the
  * point's box compared with the hull of p, b and c, and the box test's
  * `return true` made false: both leave the pieces to the distance test.) */
 Test(ccd_axis_effort, point_beside_segment_box_test)
@@ -218,8 +221,8 @@ Test(ccd_axis_effort, point_beside_segment_box_test)
             isect_ccd_result res;
             fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], m);
             cr_assert(!res.hit, "scale 2^%d, shift %d: hit at %a", scales[j], m, res.t);
-            cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
-                      "scale 2^%d, shift %d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], m,
+            cr_assert(eff.pieces == 3 && !eff.distance,
+                      "scale 2^%d, shift %d: %d pieces, distance test %d (derived: 3 pieces, none)", scales[j], m,
                       eff.pieces, eff.distance);
         }
 }
@@ -259,10 +262,10 @@ Test(ccd_axis_effort, sliding_segment_beside_tiny)
  * The triangle's y stays in [9, 11] < 12 = p_y: a miss, and on every piece
  * the absolute boxes are apart in y.  Relative to a, p - a = (1, 3 - 2t, 0)
  * and the triangle's hull 0, b - a = (2, 2 - 4t, 0), c - a = (1, 1 - 2t, 0):
- * on [2^-36, 1] their y ranges [1, 3) and (-2, 2) overlap (x and z too), so
- * only the absolute test drops it.  search_top: the leaf [0, 2^-36] and
- * [2^-36, 1], each dropped by the box test: 2 pieces (<= 4 asserted), no
- * distance test.  (Seed 89: vertex_at's (1 - tb) interval made
+ * on [2^-36, 1 - 2^-36] their y ranges (1, 3) and (-2, 2) overlap (x and
+ * z too), so only the absolute test drops it.  search_top: the leaf
+ * [0, 2^-36], [2^-36, 1 - 2^-36] and the leaf [1 - 2^-36, 1], each
+ * dropped by the box test: 3 pieces (asserted), no distance test.  (Seed 89: vertex_at's (1 - tb) interval made
  * [1 + tb, 1 - tb], an enclosure widened by tb |x0|: b's y at tb = 1 is
  * then [0, 2] 11 + 9 = [9, 31], over p_y, and the distance test runs.) */
 Test(ccd_axis_effort, turning_segment_absolute_box)
@@ -274,8 +277,8 @@ Test(ccd_axis_effort, turning_segment_absolute_box)
         isect_ccd_result res;
         fccd_effort eff = effort_checked(FCCD_VERTEX_FACE, &t0, &t1, &res, scales[j], -1);
         cr_assert(!res.hit, "scale 2^%d: hit at %a", scales[j], res.t);
-        cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
-                  "scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)", scales[j], eff.pieces,
+        cr_assert(eff.pieces == 3 && !eff.distance,
+                  "scale 2^%d: %d pieces, distance test %d (derived: 3 pieces, none)", scales[j], eff.pieces,
                   eff.distance);
     }
 }
@@ -339,10 +342,11 @@ Test(ccd_axis_effort, first_root_at_a_split_middle)
  *   (1/4, 3/4, 0), inside ab's box; the lines meet at (1/4, 1/4, 0), u = 1/4
  *   on ab but v = -1 on cd: sv = v m.m certainly negative, the segments
  *   1 / (4 sqrt 2) apart: a miss.
- * f's sign is uncertain at 0: the leaf [0, 2^-36], then [2^-36, 1], each
+ * f's sign is uncertain at 0 and at 1: the leaf [0, 2^-36], then [2^-36,
+ * 1 - 2^-36], then the leaf [1 - 2^-36, 1], each
  * dropped by vf_excluded or ee_excluded (the boxes overlap, the coplanarity
  * test cannot decide, the side test does) before the distance test:
- * 2 pieces (<= 4 asserted), no distance test.  (Seed 89: vf_excluded's
+ * 3 pieces (asserted), no distance test.  (Seed 89: vf_excluded's
  * third side test made (cp x cp).n, never negative, and ee_excluded's
  * w = c - a made b - a, which leaves every side enclosure holding 0: the
  * distance test then decides.) */
@@ -363,8 +367,8 @@ Test(ccd_axis_effort, far_coplanar_side_tests)
             isect_ccd_result res;
             fccd_effort eff = effort_checked(kind, &t0, &t1, &res, scales[j], -1);
             cr_assert(!res.hit, "%s, scale 2^%d: hit at %a", q ? "edge-edge" : "vertex-face", scales[j], res.t);
-            cr_assert(eff.pieces >= 1 && eff.pieces <= 4 && !eff.distance,
-                      "%s, scale 2^%d: %d pieces, distance test %d (derived: 2 pieces, none)",
+            cr_assert(eff.pieces == 3 && !eff.distance,
+                      "%s, scale 2^%d: %d pieces, distance test %d (derived: 3 pieces, none)",
                       q ? "edge-edge" : "vertex-face", scales[j], eff.pieces, eff.distance);
         }
 }
